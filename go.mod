@@ -1,0 +1,3 @@
+module github.com/dlxlab/dlxlab
+
+go 1.26
