@@ -120,3 +120,45 @@ func AsInteger(v any) (int64, bool) {
 	}
 	return 0, false
 }
+
+// tablesEqual compares two tables deeply; integers of different widths with
+// the same value are equal (as RabbitMQ's equivalence checks treat them).
+func tablesEqual(a, b Table) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, va := range a {
+		vb, ok := b[k]
+		if !ok || !valuesEqual(va, vb) {
+			return false
+		}
+	}
+	return true
+}
+
+func valuesEqual(a, b any) bool {
+	if ia, ok := AsInteger(a); ok {
+		ib, ok := AsInteger(b)
+		return ok && ia == ib
+	}
+	switch x := a.(type) {
+	case Table:
+		y, ok := b.(Table)
+		return ok && tablesEqual(x, y)
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !valuesEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case []byte:
+		y, ok := b.([]byte)
+		return ok && string(x) == string(y)
+	}
+	return a == b
+}

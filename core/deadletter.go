@@ -1,0 +1,145 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+)
+
+// deadLetter republishes a copy that left q for reason to q's DLX
+// (spec §1.6): DLX looked up now, routing keys = [DL routing key] or the
+// message's current keys, no mandatory, the DLX's alternate exchange
+// honoured, cycles removed (spec §3). A copy that reaches no queue is
+// dropped with the cause recorded: RabbitMQ drops it silently.
+func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
+	if !q.cfg.hasDLX {
+		b.dropEntry(q, e, DropNoDLX, reason+"; queue '"+q.Name+"' has no dead-letter exchange")
+		return
+	}
+	x := b.exchanges[q.cfg.dlx]
+	if x == nil {
+		b.dropEntry(q, e, DropDLXMissing, reason+"; dead-letter exchange '"+q.cfg.dlx+"' ("+q.cfg.dlxFrom+") does not exist")
+		return
+	}
+	m := b.withDeath(q, e.msg, reason)
+	targets := b.route(x, m)
+	if len(targets) == 0 {
+		b.dropEntry(q, e, DropDLXUnroutable, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
+		return
+	}
+	targets = copyQueues(targets)
+	if reason != ReasonRejected {
+		targets = b.removeCycles(q, m, targets)
+		if len(targets) == 0 {
+			b.dropEntry(q, e, DropCycle, reason+"; every target is a dead-letter cycle without reason 'rejected'")
+			return
+		}
+	}
+	b.stats.DeadLettered++
+	if b.observing() {
+		b.emit(Event{Kind: EvDeadLettered, Msg: m, Instance: e.id, Queue: q.Name, Exchange: x.Name,
+			Reason: reason, Detail: q.cfg.dlxFrom, Targets: queueNames(targets)})
+	}
+	for _, t := range targets {
+		b.enqueue(t, m)
+	}
+}
+
+// withDeath makes the dead-lettered message: the death recorded (§1.2),
+// expiration removed and kept as original-expiration (§1.4), exchange and
+// keys set for the republish (§1.6), CC removed on 3.12 when a DL routing
+// key is set (§1.5).
+func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
+	m := *old
+	m.Deaths = recordDeath(old, q.Name, reason, b.now, b.origExpiration(old))
+	here := &Death{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
+	if m.first == nil {
+		m.first = here
+	}
+	m.last = here
+	m.Props.Expiration = ""
+	m.ttl = -1
+	m.Exchange = q.cfg.dlx
+	if q.cfg.hasDLRK {
+		m.Keys, m.NBCC = []string{q.cfg.dlrk}, 0
+		if !b.profile.keepsCCWithDLRoutingKey() {
+			if _, has := m.Headers["CC"]; has {
+				m.Headers = m.Headers.Clone()
+				delete(m.Headers, "CC")
+			}
+		}
+	}
+	return &m
+}
+
+// origExpiration renders the message's expiration for x-death: 4.x writes
+// the parsed number ("007" → "7"), 3.12 copied the raw text (spec §1.1).
+func (b *Broker) origExpiration(m *Message) string {
+	if m.Props.Expiration == "" {
+		return ""
+	}
+	if b.profile.is4() && m.ttl >= 0 {
+		return strconv.FormatInt(m.ttl, 10)
+	}
+	return m.Props.Expiration
+}
+
+// recordDeath returns a new death list: an existing (queue, reason) entry
+// has its count raised and moves to the front keeping its first values; a
+// new one goes to the front with count 1 (spec §1.2).
+func recordDeath(m *Message, queue, reason string, now Time, origExp string) []Death {
+	out := make([]Death, 0, len(m.Deaths)+1)
+	for i, d := range m.Deaths {
+		if d.Queue == queue && d.Reason == reason {
+			d.Count++
+			d.LastTime = now
+			out = append(out, d)
+			out = append(out, m.Deaths[:i]...)
+			return append(out, m.Deaths[i+1:]...)
+		}
+	}
+	keys := append([]string(nil), m.nonBCCKeys()...)
+	out = append(out, Death{Queue: queue, Reason: reason, Count: 1, Time: now, LastTime: now,
+		Exchange: m.Exchange, Keys: keys, OrigExpiration: origExp})
+	return append(out, m.Deaths...)
+}
+
+// removeCycles drops the targets that would make a dead-letter cycle
+// (spec §3): walking the history from the most recent death to the most
+// recent death in the target queue, a cycle is one with no 'rejected'.
+// Each distinct cycle is reported once, like the broker's log line.
+func (b *Broker) removeCycles(q *Queue, m *Message, targets []*Queue) []*Queue {
+	kept := targets[:0]
+	for _, t := range targets {
+		path, cycle := deathCycle(m.Deaths, t.Name)
+		if !cycle {
+			kept = append(kept, t)
+			continue
+		}
+		key := t.Name + "|" + strings.Join(path, ",")
+		if !b.loggedCycles[key] {
+			b.loggedCycles[key] = true
+			b.emit(Event{Kind: EvCycle, Msg: m, Queue: q.Name, Targets: []string{t.Name},
+				Detail: "Message dropped because the following list of queues (ordered by death recency) " +
+					"contains a dead letter cycle without reason 'rejected'. This list will not be logged again: [" +
+					strings.Join(append([]string{t.Name}, path...), ", ") + "]"})
+		}
+	}
+	return kept
+}
+
+// deathCycle walks deaths (most recent first) to the first entry for
+// target. It returns the queue names walked and whether that walk is a
+// cycle (found, and no entry on it has reason rejected).
+func deathCycle(deaths []Death, target string) ([]string, bool) {
+	var path []string
+	for _, d := range deaths {
+		if d.Reason == ReasonRejected {
+			return nil, false
+		}
+		path = append(path, d.Queue)
+		if d.Queue == target {
+			return path, true
+		}
+	}
+	return nil, false
+}

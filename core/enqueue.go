@@ -1,0 +1,156 @@
+package core
+
+// newEntry makes the copy of m that q will hold; its expiry is fixed now:
+// min(queue TTL, message TTL) from enqueue time (spec §2.2).
+func (b *Broker) newEntry(q *Queue, m *Message) *entry {
+	b.nextInstance++
+	q.seq++
+	b.stats.Enqueued++
+	e := &entry{id: b.nextInstance, seq: q.seq, msg: m, expiresAt: Never}
+	ttl := m.ttl
+	if q.cfg.messageTTL >= 0 && (ttl < 0 || q.cfg.messageTTL < ttl) {
+		ttl = q.cfg.messageTTL
+	}
+	if ttl >= 0 {
+		if ttl == 0 && q.Type == Quorum {
+			ttl = 1 // quorum queues implement TTL 0 as 1 ms (spec §2.2)
+		}
+		e.expiresAt = b.now + Time(ttl)
+	}
+	if q.cfg.maxPriority > 0 && m.Props.HasPriority {
+		e.priority = uint8(min(int64(m.Props.Priority), q.cfg.maxPriority))
+	}
+	return e
+}
+
+// enqueue gives q a copy of m and reports whether q accepted it (false:
+// an overflow reject-publish refused it, and the publisher would get a nack).
+func (b *Broker) enqueue(q *Queue, m *Message) bool {
+	if q.cfg.overflow != OverflowDropHead && b.refuses(q, m) {
+		e := b.newEntry(q, m)
+		b.emit(Event{Kind: EvPublishRejected, Msg: m, Instance: e.id, Queue: q.Name, Reason: q.cfg.overflow})
+		if q.cfg.overflow == OverflowRejectPublishDLX {
+			b.deadLetter(q, e, ReasonMaxLen) // classic only (spec §2.4)
+		} else {
+			b.dropEntry(q, e, DropOverflow, "x-overflow "+q.cfg.overflow+" ("+q.cfg.overflowFrom+")")
+		}
+		return false
+	}
+	e := b.newEntry(q, m)
+	if b.observing() {
+		b.emit(Event{Kind: EvEnqueued, Msg: m, Instance: e.id, Queue: q.Name})
+	}
+	// A consumer that can take the message now gets it before any limit or
+	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (spec §2.2, §2.4).
+	if q.readyCount() == 0 {
+		if c := q.nextConsumer(); c != nil {
+			b.deliver(c, q, e)
+			return true
+		}
+	}
+	q.push(e)
+	b.enforceLimit(q)
+	b.dropExpired(q)
+	b.armHeadTimer(q)
+	return true
+}
+
+// refuses applies reject-publish: a classic queue refuses when ready+1
+// would exceed the limit; a quorum queue refuses only once it is already
+// over it, until it drains to 80 % (spec §2.4).
+func (b *Broker) refuses(q *Queue, m *Message) bool {
+	if q.Type == Classic {
+		return q.wouldOverflow(m.size)
+	}
+	if q.blocked && !q.aboveLowWater() {
+		q.blocked = false
+	}
+	return q.blocked
+}
+
+// aboveLowWater: a blocked quorum queue stays blocked while its ready count
+// is above 80 % of the limit (LOW_LIMIT 0.8).
+func (q *Queue) aboveLowWater() bool {
+	return (q.cfg.maxLength >= 0 && float64(q.readyCount()) > 0.8*float64(q.cfg.maxLength)) ||
+		(q.cfg.maxBytes >= 0 && float64(q.bytes) > 0.8*float64(q.cfg.maxBytes))
+}
+
+func (q *Queue) push(e *entry) {
+	if q.cfg.maxPriority > 0 {
+		q.ready.insertByPriority(e)
+	} else {
+		q.ready.pushBack(e)
+	}
+	q.bytes += e.msg.size
+}
+
+// take removes the head (quorum returns first) from the ready lists.
+func (q *Queue) take() *entry {
+	_, l := q.head()
+	e := l.pop()
+	q.bytes -= e.msg.size
+	return e
+}
+
+// enforceLimit applies x-max-length(-bytes) after an enqueue or a policy
+// change: drop-head dead-letters the oldest ready messages with maxlen; a
+// quorum reject-publish queue starts refusing instead (spec §2.4).
+func (b *Broker) enforceLimit(q *Queue) {
+	if !q.overLimit() {
+		return
+	}
+	if q.cfg.overflow != OverflowDropHead {
+		if q.Type == Quorum {
+			q.blocked = true
+		}
+		return // classic reject-publish never lets the queue go over
+	}
+	for q.overLimit() && q.readyCount() > 0 {
+		e := q.take()
+		b.deadLetter(q, e, ReasonMaxLen)
+	}
+}
+
+// dropExpired expires messages at the head only: an expired message behind
+// a live one waits (head-of-line blocking, spec §2.2). Quorum queues check
+// the head of the returns list and of the main list.
+func (b *Broker) dropExpired(q *Queue) {
+	for _, l := range []*readyList{&q.returns, &q.ready} {
+		for {
+			e := l.peek()
+			if e == nil || e.expiresAt > b.now {
+				break
+			}
+			l.pop()
+			q.bytes -= e.msg.size
+			if b.observing() {
+				b.emit(Event{Kind: EvExpired, Msg: e.msg, Instance: e.id, Queue: q.Name})
+			}
+			b.deadLetter(q, e, ReasonExpired)
+		}
+	}
+}
+
+// armHeadTimer makes sure a timer fires when the earliest head expires.
+func (b *Broker) armHeadTimer(q *Queue) {
+	at := Never
+	for _, l := range []*readyList{&q.returns, &q.ready} {
+		if e := l.peek(); e != nil && e.expiresAt < at {
+			at = e.expiresAt
+		}
+	}
+	if at == Never || at == q.headTimer {
+		return
+	}
+	if q.headTimer != Never && q.headTimer < at && q.headTimer > b.now {
+		return // an earlier timer will re-arm when it fires
+	}
+	q.headTimer = at
+	b.schedule(timer{at: at, kind: timerExpireHead, q: q})
+}
+
+// dropEntry records that a copy is gone, and why.
+func (b *Broker) dropEntry(q *Queue, e *entry, reason, detail string) {
+	b.stats.Dropped++
+	b.emit(Event{Kind: EvDropped, Msg: e.msg, Instance: e.id, Queue: q.Name, Reason: reason, Detail: detail})
+}

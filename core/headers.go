@@ -1,0 +1,164 @@
+package core
+
+// Headers the broker renders from its death annotations (spec §1.1, §1.3).
+const (
+	HeaderXDeath             = "x-death"
+	HeaderFirstDeathQueue    = "x-first-death-queue"
+	HeaderFirstDeathReason   = "x-first-death-reason"
+	HeaderFirstDeathExchange = "x-first-death-exchange"
+	HeaderLastDeathQueue     = "x-last-death-queue"
+	HeaderLastDeathReason    = "x-last-death-reason"
+	HeaderLastDeathExchange  = "x-last-death-exchange"
+	HeaderDeliveryCount      = "x-delivery-count"
+	HeaderAcquiredCount      = "x-acquired-count"
+)
+
+// MessageHeaders is what a consumer of m would see, leaving out the
+// per-delivery counters of quorum queues.
+func (b *Broker) MessageHeaders(m *Message) Table { return b.renderHeaders(m, nil) }
+
+// renderHeaders builds the delivered header table: client headers, then the
+// broker's death headers, which win over client-sent ones (spec §1.7), then
+// quorum delivery counters (spec §2.5).
+func (b *Broker) renderHeaders(m *Message, e *entry) Table {
+	h := make(Table, len(m.Headers)+8)
+	for k, v := range m.Headers {
+		h[k] = v
+	}
+	if len(m.Deaths) > 0 {
+		h[HeaderXDeath] = deathArray(m.Deaths)
+	}
+	b.putDeathRefs(h, m)
+	if e != nil {
+		b.putDeliveryCounts(h, e)
+	}
+	if len(h) == 0 {
+		return nil
+	}
+	return h
+}
+
+func (b *Broker) putDeathRefs(h Table, m *Message) {
+	if m.first != nil {
+		h[HeaderFirstDeathQueue] = m.first.Queue
+		h[HeaderFirstDeathReason] = m.first.Reason
+		h[HeaderFirstDeathExchange] = m.first.Exchange
+	}
+	if m.last != nil && b.profile.hasLastDeathHeaders() {
+		h[HeaderLastDeathQueue] = m.last.Queue
+		h[HeaderLastDeathReason] = m.last.Reason
+		h[HeaderLastDeathExchange] = m.last.Exchange
+	}
+}
+
+// putDeliveryCounts: 4.3 shows x-acquired-count (all returns) and
+// x-delivery-count (failed deliveries); 4.0–4.2 and 3.x show x-delivery-count
+// counting every return (spec §2.5). Classic queues show neither.
+func (b *Broker) putDeliveryCounts(h Table, e *entry) {
+	if b.profile.countsOnlyFailedReturns() {
+		if e.acquired > 0 {
+			h[HeaderAcquiredCount] = e.acquired
+		}
+		if e.failed > 0 {
+			h[HeaderDeliveryCount] = e.failed
+		}
+		return
+	}
+	if e.acquired > 0 {
+		h[HeaderDeliveryCount] = e.acquired
+	}
+}
+
+// deathArray renders x-death: an array of tables, most recent first, with
+// exactly the broker's keys and AMQP types (spec §1.1).
+func deathArray(deaths []Death) []any {
+	arr := make([]any, len(deaths))
+	for i, d := range deaths {
+		keys := make([]any, len(d.Keys))
+		for j, k := range d.Keys {
+			keys[j] = k
+		}
+		t := Table{
+			"count":        d.Count,
+			"reason":       d.Reason,
+			"queue":        d.Queue,
+			"time":         Timestamp(d.Time / 1000),
+			"exchange":     d.Exchange,
+			"routing-keys": keys,
+		}
+		if d.OrigExpiration != "" {
+			t["original-expiration"] = d.OrigExpiration
+		}
+		arr[i] = t
+	}
+	return arr
+}
+
+// routingHeaders are the headers a headers exchange matches on: the client
+// headers plus the x-first/x-last-death annotations; a fresh x-death is not
+// among them in 4.x (spec §1.3).
+func (b *Broker) routingHeaders(m *Message) Table {
+	if m.first == nil {
+		if m.Headers == nil {
+			return Table{}
+		}
+		return m.Headers
+	}
+	h := make(Table, len(m.Headers)+6)
+	for k, v := range m.Headers {
+		h[k] = v
+	}
+	b.putDeathRefs(h, m)
+	if !b.profile.is4() && len(m.Deaths) > 0 {
+		h[HeaderXDeath] = deathArray(m.Deaths) // 3.12 kept x-death as a real header
+	}
+	return h
+}
+
+// adoptClientDeaths: 3.12 read a client-published x-death header back into
+// the history, so counts continue and cycle detection sees it (spec §1.7).
+// 4.x ignores it (and replaces it if the broker dead-letters the message).
+func adoptClientDeaths(m *Message) {
+	arr, ok := m.Headers[HeaderXDeath].([]any)
+	if !ok {
+		return
+	}
+	deaths := make([]Death, 0, len(arr))
+	for _, v := range arr {
+		t, ok := v.(Table)
+		if !ok {
+			return
+		}
+		d, ok := deathFromTable(t)
+		if !ok {
+			return
+		}
+		deaths = append(deaths, d)
+	}
+	m.Deaths = deaths
+	m.Headers = m.Headers.Clone()
+	delete(m.Headers, HeaderXDeath)
+}
+
+func deathFromTable(t Table) (Death, bool) {
+	q, ok1 := t["queue"].(string)
+	r, ok2 := t["reason"].(string)
+	c, ok3 := AsInteger(t["count"])
+	if !ok1 || !ok2 || !ok3 {
+		return Death{}, false
+	}
+	d := Death{Queue: q, Reason: r, Count: c}
+	d.Exchange, _ = t["exchange"].(string)
+	if ts, ok := t["time"].(Timestamp); ok {
+		d.Time = Time(ts) * 1000
+	}
+	if ks, ok := t["routing-keys"].([]any); ok {
+		for _, k := range ks {
+			if s, ok := k.(string); ok {
+				d.Keys = append(d.Keys, s)
+			}
+		}
+	}
+	d.OrigExpiration, _ = t["original-expiration"].(string)
+	return d, true
+}

@@ -1,0 +1,154 @@
+package core
+
+// Publishing is basic.publish: where to, the message, and the flags.
+type Publishing struct {
+	Exchange   string
+	RoutingKey string
+	Mandatory  bool
+	Props      Properties
+	Headers    Table
+	Body       string
+}
+
+// PublishResult says what became of a publish.
+type PublishResult struct {
+	Lineage  uint64
+	Queues   []string // queues that took a copy, in routing order
+	Returned bool     // basic.return 312 NO_ROUTE (mandatory and unroutable)
+	Nacked   bool     // a queue refused it (overflow reject-publish*): a confirm would be basic.nack
+}
+
+// Publish runs basic.publish. A channel error (404 missing exchange, 403
+// internal exchange, 406 bad expiration or CC/BCC) is returned and recorded.
+func (b *Broker) Publish(p Publishing) (PublishResult, error) {
+	x, err := b.checkPublish(p)
+	if err != nil {
+		return PublishResult{}, b.fail(err)
+	}
+	ttl, perr := parseExpirationProp(p.Props.Expiration)
+	if perr != nil {
+		return PublishResult{}, b.fail(perr)
+	}
+	m, merr := b.newMessage(p, ttl)
+	if merr != nil {
+		return PublishResult{}, b.fail(merr)
+	}
+	res := b.publishMessage(x, m, p.Mandatory)
+	return res, b.settle()
+}
+
+func (b *Broker) checkPublish(p Publishing) (*Exchange, *Error) {
+	x := b.exchanges[p.Exchange]
+	if x == nil {
+		return nil, notFound("no exchange '%s' in vhost '%s'", p.Exchange, Vhost)
+	}
+	if x.Internal {
+		return nil, accessRefused("cannot publish to internal exchange '%s' in vhost '%s'", p.Exchange, Vhost)
+	}
+	return x, nil
+}
+
+func parseExpirationProp(s string) (int64, *Error) {
+	if s == "" {
+		return -1, nil
+	}
+	return parseExpiration(s)
+}
+
+// newMessage builds the broker's message: routing keys from the key, CC
+// and BCC headers; BCC stripped from the headers (spec §1.5).
+func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
+	cc, err := routeHeader(p.Headers, "CC")
+	if err != nil {
+		return nil, err
+	}
+	bcc, err := routeHeader(p.Headers, "BCC")
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, 1+len(cc)+len(bcc))
+	keys = append(append(append(keys, p.RoutingKey), cc...), bcc...)
+	hdrs := p.Headers
+	if _, has := hdrs["BCC"]; has {
+		hdrs = hdrs.Clone()
+		delete(hdrs, "BCC")
+	}
+	b.nextLineage++
+	m := &Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: keys, NBCC: len(bcc),
+		Props: p.Props, Headers: hdrs, Body: p.Body, ttl: ttl, size: int64(len(p.Body))}
+	if b.profile.parsesClientXDeath() {
+		adoptClientDeaths(m)
+	}
+	return m, nil
+}
+
+// routeHeader reads a CC or BCC header: an array whose longstr elements are
+// extra routing keys (others ignored); any other type is a 406 (spec §1.5).
+func routeHeader(h Table, name string) ([]string, *Error) {
+	v, ok := h[name]
+	if !ok {
+		return nil, nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, preconditionFailed("invalid message: {unacceptable_type_in_header,\"%s\",%s}", name, TypeName(v))
+	}
+	keys := make([]string, 0, len(arr))
+	for _, e := range arr {
+		if s, ok := e.(string); ok {
+			keys = append(keys, s)
+		}
+	}
+	return keys, nil
+}
+
+func (b *Broker) publishMessage(x *Exchange, m *Message, mandatory bool) PublishResult {
+	b.stats.Published++
+	res := PublishResult{Lineage: m.Lineage}
+	targets := b.route(x, m)
+	if b.observing() {
+		b.emit(Event{Kind: EvPublished, Msg: m, Exchange: x.Name, Targets: queueNames(targets)})
+	}
+	if len(targets) == 0 {
+		b.unroutable(x, m, mandatory, &res)
+		return res
+	}
+	if b.observing() {
+		res.Queues = queueNames(targets)
+	}
+	for _, q := range copyQueues(targets) {
+		if !b.enqueue(q, m) {
+			res.Nacked = true
+		}
+	}
+	return res
+}
+
+func (b *Broker) unroutable(x *Exchange, m *Message, mandatory bool, res *PublishResult) {
+	b.stats.Unroutable++
+	if mandatory {
+		b.stats.Returned++
+		res.Returned = true
+		b.emit(Event{Kind: EvReturned, Msg: m, Exchange: x.Name, Code: CodeNoRoute, Detail: "NO_ROUTE"})
+		return
+	}
+	b.emit(Event{Kind: EvDropped, Msg: m, Exchange: x.Name, Reason: DropUnroutable,
+		Detail: "no binding matched and mandatory was not set"})
+}
+
+func queueNames(qs []*Queue) []string {
+	out := make([]string, len(qs))
+	for i, q := range qs {
+		out[i] = q.Name
+	}
+	return out
+}
+
+// copyQueues copies the router's scratch slice when routing may recur
+// (enqueueing can dead-letter, which routes again).
+func copyQueues(qs []*Queue) []*Queue {
+	if len(qs) == 1 {
+		return []*Queue{qs[0]}
+	}
+	return append([]*Queue(nil), qs...)
+}

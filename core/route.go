@@ -1,0 +1,105 @@
+package core
+
+// router collects the queues one publish reaches. It is reused between
+// publishes so routing allocates nothing once warm.
+type router struct {
+	b      *Broker
+	queues []*Queue
+	keys   []string
+	msg    *Message
+	hdrs   Table // routing headers, built on first use by a headers exchange
+}
+
+// route returns the queues reached from exchange x for m's routing keys
+// and routing headers: bindings in order, exchange-to-exchange bindings
+// followed (each exchange at most once), alternate exchanges used when an
+// exchange routed to nothing at all, and each queue at most once (spec §7.1, §7.6).
+// The returned slice is only valid until the next call.
+func (b *Broker) route(x *Exchange, m *Message) []*Queue {
+	b.routeGen++
+	r := &b.router
+	r.queues = r.queues[:0]
+	r.keys, r.msg, r.hdrs = m.Keys, m, nil
+	if x.Name == "" {
+		r.routeDefault()
+	} else {
+		r.visit(x)
+	}
+	return r.queues
+}
+
+// routeDefault: each key names a queue directly (spec §7.2); no AE.
+func (r *router) routeDefault() {
+	for _, k := range r.keys {
+		if q := r.b.queues[k]; q != nil {
+			r.addQueue(q)
+		}
+	}
+}
+
+func (r *router) addQueue(q *Queue) {
+	if q.mark == r.b.routeGen {
+		return
+	}
+	q.mark = r.b.routeGen
+	r.queues = append(r.queues, q)
+}
+
+func (r *router) visit(x *Exchange) {
+	if x.mark == r.b.routeGen {
+		return
+	}
+	x.mark = r.b.routeGen
+	if !r.follow(x) {
+		r.alternate(x)
+	}
+}
+
+// follow routes through x's matching bindings and reports whether any matched.
+func (r *router) follow(x *Exchange) bool {
+	matched := false
+	if x.Type == Direct {
+		for _, k := range r.keys {
+			for _, bd := range x.direct[k] {
+				matched = r.toDestination(bd) || matched
+			}
+		}
+		return matched
+	}
+	if x.Type == Headers && r.hdrs == nil {
+		r.hdrs = r.b.routingHeaders(r.msg)
+	}
+	for _, bd := range x.bindings {
+		if x.matches(bd, r.keys, r.hdrs) {
+			matched = r.toDestination(bd) || matched
+		}
+	}
+	return matched
+}
+
+func (r *router) toDestination(bd *Binding) bool {
+	if bd.DestinationType == "exchange" {
+		if d := r.b.exchanges[bd.Destination]; d != nil {
+			r.visit(d)
+			return true
+		}
+		return false
+	}
+	if q := r.b.queues[bd.Destination]; q != nil {
+		r.addQueue(q)
+		return true
+	}
+	return false
+}
+
+// alternate follows x's alternate-exchange chain; a missing or already
+// visited AE ends it (spec §7.6).
+func (r *router) alternate(x *Exchange) {
+	name, ok := x.alternate()
+	if !ok {
+		return
+	}
+	if ae := r.b.exchanges[name]; ae != nil && name != "" {
+		r.visit(ae)
+	}
+}
