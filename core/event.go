@@ -5,20 +5,20 @@ package core
 type EventKind uint8
 
 const (
-	EvPublished    EventKind = iota + 1 // a client published a message (Msg; Exchange)
-	EvEnqueued                          // a copy entered Queue (Instance is its id)
-	EvDelivered                         // a copy went to Consumer (Tag, Redelivered)
-	EvAcked                             // the consumer acked it: it is done
-	EvRequeued                          // returned to Queue (nack/reject requeue, cancel)
-	EvExpired                           // its TTL ran out at the head of Queue
-	EvDeadLettered                      // it left Queue for the DLX (Reason, Exchange = DLX)
-	EvDropped                           // it is gone, and Reason says why (drop reasons below)
-	EvReturned                          // basic.return to the publisher (312 NO_ROUTE)
-	EvPublishRejected                   // a queue refused it (overflow reject-publish*): basic.nack
-	EvError                             // a command failed with an AMQP error (Code, Detail)
-	EvTopology                          // a declare / delete / bind / policy changed the topology
-	EvCycle                             // a dead-letter cycle was detected (logged once, spec §3)
-	EvLimit                             // a named limit of the simulator was hit
+	EvPublished       EventKind = iota + 1 // a client published a message (Msg; Exchange)
+	EvEnqueued                             // a copy entered Queue (Instance is its id)
+	EvDelivered                            // a copy went to Consumer (Tag, Redelivered)
+	EvAcked                                // the consumer acked it: it is done
+	EvRequeued                             // returned to Queue (nack/reject requeue, cancel)
+	EvExpired                              // its TTL ran out at the head of Queue
+	EvDeadLettered                         // it left Queue for the DLX (Reason, Exchange = DLX)
+	EvDropped                              // it is gone, and Reason says why (drop reasons below)
+	EvReturned                             // basic.return to the publisher (312 NO_ROUTE)
+	EvPublishRejected                      // a queue refused it (overflow reject-publish*): basic.nack
+	EvError                                // a command failed with an AMQP error (Code, Detail)
+	EvTopology                             // a declare / delete / bind / policy changed the topology
+	EvCycle                                // a dead-letter cycle was detected (logged once, spec §3)
+	EvLimit                                // a named limit of the simulator was hit
 )
 
 var eventKindNames = [...]string{

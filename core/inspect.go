@@ -21,15 +21,15 @@ type QueueView struct {
 // came from ("argument x-…" or "policy NAME"), so a learner can see which
 // policy gave which queue its DLX.
 type ConfigView struct {
-	DLX, DLXFrom                 string
-	HasDLX                       bool
-	DLRoutingKey, DLRoutingFrom  string
-	HasDLRoutingKey              bool
-	MessageTTL, Expires          int64 // -1 = none
-	MaxLength, MaxLengthBytes    int64 // -1 = none
-	Overflow, OverflowFrom       string
-	DeliveryLimit                int64 // -1 = none (classic queues never have one)
-	MaxPriority                  int64
+	DLX, DLXFrom                string
+	HasDLX                      bool
+	DLRoutingKey, DLRoutingFrom string
+	HasDLRoutingKey             bool
+	MessageTTL, Expires         int64 // -1 = none
+	MaxLength, MaxLengthBytes   int64 // -1 = none
+	Overflow, OverflowFrom      string
+	DeliveryLimit               int64 // -1 = none (classic queues never have one)
+	MaxPriority                 int64
 }
 
 // MessageView is one ready message in queue order.
