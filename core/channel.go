@@ -42,9 +42,9 @@ func (b *Broker) channel(name string) *Channel {
 }
 
 // handOut records a delivery of e on ch.
-func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer) *delivery {
+func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer, act Action) *delivery {
 	ch.nextTag++
-	d := &delivery{tag: ch.nextTag, q: q, e: e, c: c, at: b.now}
+	d := &delivery{tag: ch.nextTag, q: q, e: e, c: c, at: b.now, action: act}
 	ch.unacked = append(ch.unacked, d)
 	q.unacked++
 	if c != nil {
@@ -57,7 +57,8 @@ func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer) *delivery
 			tag = c.Tag
 		}
 		b.emit(Event{Kind: EvDelivered, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: tag,
-			Tag: d.tag, Redelivered: e.delivered, Headers: b.renderHeaders(e.msg, e), Exchange: e.msg.Exchange})
+			Tag: d.tag, Redelivered: e.delivered, Headers: b.renderHeaders(e.msg, e), Exchange: e.msg.Exchange,
+			Action: act.Kind})
 	}
 	e.delivered = true
 	return d
@@ -90,7 +91,7 @@ func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
 	}
 	e := q.take()
 	res := GetResult{Msg: e.msg, Headers: b.renderHeaders(e.msg, e), Redelivered: e.delivered}
-	d := b.handOut(b.channel(chName), q, e, nil)
+	d := b.handOut(b.channel(chName), q, e, nil, Action{Kind: ActHold})
 	res.Tag = d.tag
 	b.dropExpired(q)
 	b.armHeadTimer(q)

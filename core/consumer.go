@@ -155,10 +155,9 @@ func (b *Broker) dispatch(q *Queue) {
 
 // deliver gives e to consumer c and schedules its scripted response.
 func (b *Broker) deliver(c *Consumer, q *Queue, e *entry) {
-	d := b.handOut(c.ch, q, e, c)
 	n := c.seen[e.msg.Lineage]
 	c.seen[e.msg.Lineage] = n + 1
-	d.action = c.actionFor(n)
+	d := b.handOut(c.ch, q, e, c, c.actionFor(n))
 	if d.action.Kind != ActHold {
 		b.schedule(timer{at: b.now + Time(d.action.Delay), kind: timerSettle, ch: c.ch, tag: d.tag})
 	}

@@ -74,5 +74,6 @@ type Event struct {
 	Detail      string // human detail: the death reason of a drop, where a DLX came from, an error text
 	Code        int    // AMQP reply code of EvError / EvReturned
 	Headers     Table  // on EvDelivered: the headers the consumer sees
+	Action      string // on EvDelivered: what the consumer's script will do with it
 	Targets     []string
 }
