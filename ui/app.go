@@ -1,0 +1,58 @@
+// Package ui holds the go-app components of the DLX Lab playground.
+//
+// The same package is compiled twice: natively, where cmd/dlxlab pre-renders
+// the pages into a static site (app.GenerateStaticWebsite), and as
+// wasm/app, where the components mount in the browser. Components render
+// state and send commands; they never compute broker behaviour themselves
+// (that lives in core/, see design.md §2).
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// Product texts, shared by the page metadata and the shell.
+const (
+	Name    = "DLX Lab"
+	Tagline = "Watch messages dead-letter, retry and expire: a RabbitMQ playground that runs in your browser."
+)
+
+// Routes registers the pages. It must run before app.RunWhenOnBrowser in
+// the wasm binary and before app.GenerateStaticWebsite in the generator, so
+// both sides agree on the set of pages.
+func Routes() {
+	app.RouteFunc("/", func() app.Composer { return &Shell{} })
+	// /embed is the compact, frameable variant (design.md §5).
+	app.RouteFunc("/embed", func() app.Composer { return &Shell{Compact: true} })
+}
+
+// Handler describes the site for go-app. version becomes the service
+// worker's cache name, so pass the commit hash in real builds: an empty
+// version makes go-app invent a new one on every build. prefix is the URL
+// path the site is served under ("" or "/" for the root, e.g. "/playground").
+//
+// Every resource is local: with go-app's default (remote) icons the service
+// worker's precache fails offline and never installs.
+func Handler(version, prefix string) *app.Handler {
+	h := &app.Handler{
+		Name:            Name,
+		ShortName:       Name,
+		Title:           Name + ": dead-letter exchange playground",
+		Description:     Tagline,
+		Lang:            "en",
+		LoadingLabel:    "Loading " + Name + " {progress}%",
+		BackgroundColor: "#f6f7f9",
+		ThemeColor:      "#1d4f91",
+		Icon: app.Icon{
+			Default: "/web/icon-192.png",
+			Large:   "/web/icon-512.png",
+			SVG:     "/web/icon.svg",
+		},
+		Styles:  []string{"/web/dlxlab.css"},
+		Version: version,
+	}
+	if prefix != "" && prefix != "/" {
+		h.Resources = app.CustomProvider("", prefix)
+	}
+	return h
+}
