@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/dlxlab/dlxlab/ui"
+)
+
+func init() {
+	commands["serve"] = command{
+		summary: "serve the built site locally (run ./build.sh build first)",
+		run:     runServe,
+	}
+}
+
+func runServe(args []string) int {
+	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist]")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dir := fs.String("dir", "dist", "folder holding the built site")
+	if code, stop := parseFlags(fs, args); stop {
+		return code
+	}
+	for _, f := range []string{"index.html", "web/app.wasm"} {
+		if _, err := os.Stat(filepath.Join(*dir, f)); err != nil {
+			fmt.Fprintf(os.Stderr, "dlxlab serve: %s has no %s: run ./build.sh build first\n", *dir, f)
+			return exitFail
+		}
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
+		return exitFail
+	}
+	srv := &http.Server{Handler: newSiteHandler(*dir), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Printf("DLX Lab on http://%s/ (serving %s; Ctrl-C stops)\n", ln.Addr(), *dir)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
+		return exitFail
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// newSiteHandler is everything `dlxlab serve` answers. Today that is the
+// static site (ui.SiteHandler: files, /embed, SPA fallback to index.html).
+//
+// The API goes here (design.md §5–6): mount it on the same mux BEFORE the
+// catch-all, e.g.
+//
+//	mux.Handle("/api/", apiHandler)   // short links, file-backed store
+//	mux.Handle("/s/", ...)            // if short links need server work
+//
+// so /api/... never falls back to index.html.
+func newSiteHandler(dir string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", ui.SiteHandler(dir))
+	return mux
+}
