@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# DLX Lab build script: ./build.sh <build|serve|test|e2e|worker|bench>
+#
+#   build   generate the static site into dist/ and compile dist/web/app.wasm
+#   serve   build, then serve dist/ on $ADDR (default 127.0.0.1:8080; or -addr HOST:PORT)
+#   test    vet, unit tests (native and js/wasm under Node), build, browser tests
+#   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
+#   worker  the Cloudflare Worker (not yet built: issue 6)
+#   bench   core benchmarks
+#
+# Environment: DIST (default dist), ADDR, VERSION (default: git short hash,
+# plus -dirty-<time> for uncommitted changes), PREFIX (serve under a URL
+# path, e.g. /playground), NOSW=1 (pass-through service worker), SITE_URL
+# (e2e against a running site), CI=true (missing Chromium fails, not skips).
+set -Eeuo pipefail
+cd "$(dirname "$0")"
+
+DIST=${DIST:-dist}
+ADDR=${ADDR:-127.0.0.1:8080}
+# Packages that must stay plain Go (no go-app, no syscall/js): they are
+# also tested under GOOS=js GOARCH=wasm with Node. Only those that exist
+# and have tests are run, so the list can name folders not written yet.
+PURE_DIRS=(core scenarios share)
+
+CMD=${1:-}
+step() { printf '==> %s\n' "$*"; }
+die() { printf 'build.sh %s: %s\n' "$CMD" "$*" >&2; exit 1; }
+trap 'printf "\nbuild.sh %s: FAILED (exit %s) at line %s: %s\n" "$CMD" "$?" "$LINENO" "$BASH_COMMAND" >&2' ERR
+
+usage() {
+	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+# site_version names the service worker cache: a new value makes browsers
+# drop the cached site. Uncommitted changes get a time suffix, or a reload
+# could show the previous build from the cache-first service worker.
+site_version() {
+	if [[ -n ${VERSION:-} ]]; then
+		echo "$VERSION"
+		return
+	fi
+	local v
+	if v=$(git rev-parse --short HEAD 2>/dev/null); then
+		if [[ -n $(git status --porcelain 2>/dev/null) ]]; then
+			v="$v-dirty-$(date +%s)"
+		fi
+	else
+		v="dev-$(date +%s)"
+	fi
+	echo "$v"
+}
+
+cmd_build() {
+	local version
+	version=$(site_version)
+	step "build: generate the static site into $DIST/ (version $version${PREFIX:+, prefix $PREFIX}${NOSW:+, pass-through service worker})"
+	rm -rf "$DIST"
+	local genflags=(-out "$DIST" -version "$version")
+	[[ -n ${PREFIX:-} ]] && genflags+=(-prefix "$PREFIX")
+	[[ -n ${NOSW:-} ]] && genflags+=(-nosw)
+	go run ./cmd/dlxlab gen "${genflags[@]}"
+
+	step "build: copy static/web/ into $DIST/web/"
+	mkdir -p "$DIST/web"
+	cp -R static/web/. "$DIST/web/"
+
+	step "build: copy wasm_exec.js from the Go toolchain ($(go env GOVERSION)) over go-app's copy"
+	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$DIST/wasm_exec.js"
+
+	step "build: compile $DIST/web/app.wasm (GOOS=js GOARCH=wasm -trimpath -ldflags=\"-s -w\" ./wasm/app)"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$DIST/web/app.wasm" ./wasm/app
+
+	wasm_sizes "$DIST/web/app.wasm"
+	step "build: done: $DIST/ ($(du -sh "$DIST" | cut -f1))"
+}
+
+# wasm_sizes prints raw, gzip -9 and brotli -q 11 sizes. brotli -q 11 takes
+# about 14 s on 2 cores, so results are cached by the file's sha256.
+wasm_sizes() {
+	local f=$1 sum cache raw gz br
+	sum=$(sha256sum "$f" | cut -d' ' -f1)
+	cache="${XDG_CACHE_HOME:-$HOME/.cache}/dlxlab/sizes/$sum"
+	if [[ -f $cache ]]; then
+		step "sizes: $f (same bytes as a previous build: sizes from $cache)"
+		cat "$cache"
+		return
+	fi
+	step "sizes: $f"
+	raw=$(stat -c %s "$f")
+	gz=$(gzip -9 -c "$f" | wc -c)
+	if command -v brotli >/dev/null; then
+		br=$(brotli -q 11 -c "$f" | wc -c)
+	else
+		br="n/a (brotli not installed: apt-get install -y brotli)"
+	fi
+	mkdir -p "$(dirname "$cache")"
+	printf '    app.wasm raw %s B, gzip -9 %s B, brotli -q 11 %s B\n' "$raw" "$gz" "$br" | tee "$cache"
+	[[ $br == n/a* ]] && rm -f "$cache" # measure again once brotli exists
+	return 0
+}
+
+# built_is_stale reports (prints a reason) when dist/ is missing or older
+# than any source that goes into it.
+built_is_stale() {
+	local wasm="$DIST/web/app.wasm" newer
+	if [[ ! -f $wasm || ! -f $DIST/index.html ]]; then
+		echo "$DIST/ has no build"
+		return 0
+	fi
+	newer=$(find . -path "./$DIST" -prune -o -path ./.git -prune -o -path ./e2e -prune -o \
+		\( -name '*.go' -o -name go.mod -o -name go.sum -o -path './static/*' \) \
+		-newer "$wasm" -print -quit)
+	if [[ -n $newer ]]; then
+		echo "$newer changed since the last build"
+		return 0
+	fi
+	return 1
+}
+
+ensure_built() {
+	local why
+	if why=$(built_is_stale); then
+		step "e2e: building first: $why"
+		cmd_build
+	else
+		step "e2e: reusing $DIST/ (built $(date -r "$DIST/web/app.wasm" '+%F %T'), newer than every source)"
+	fi
+}
+
+cmd_serve() {
+	cmd_build
+	step "serve: go run ./cmd/dlxlab serve -addr $ADDR -dir $DIST $*"
+	exec go run ./cmd/dlxlab serve -addr "$ADDR" -dir "$DIST" "$@"
+}
+
+# pure_packages lists the import paths under PURE_DIRS that have tests.
+pure_packages() {
+	local dirs=() d
+	for d in "${PURE_DIRS[@]}"; do
+		[[ -d $d ]] && dirs+=("./$d/...")
+	done
+	((${#dirs[@]})) || return 0
+	GOOS=js GOARCH=wasm go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' "${dirs[@]}" 2>/dev/null | sed '/^$/d'
+}
+
+cmd_test() {
+	step "test: go vet ./... (native)"
+	go vet ./...
+
+	step "test: go vet for js/wasm: ./wasm/app ./ui"
+	GOOS=js GOARCH=wasm go vet ./wasm/app ./ui
+
+	local unit
+	unit=$(go list ./... | grep -v '/e2e$')
+	step "test: go test -race (native unit tests; the browser tests run last):" $unit
+	# shellcheck disable=SC2086 # word splitting of the package list is wanted
+	go test -race $unit
+
+	local pure
+	pure=$(pure_packages)
+	if [[ -n $pure ]]; then
+		command -v node >/dev/null || die "node is needed for the js/wasm tests (apt-get install -y nodejs, or run .ci/run)"
+		step "test: go test under GOOS=js GOARCH=wasm with Node:" $pure
+		# shellcheck disable=SC2086
+		PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test $pure
+	else
+		step "test: js/wasm tests: none yet (no tests in ${PURE_DIRS[*]})"
+	fi
+
+	cmd_build
+	cmd_e2e_tests
+}
+
+cmd_e2e() {
+	if [[ -z ${SITE_URL:-} ]]; then
+		ensure_built
+	fi
+	cmd_e2e_tests
+}
+
+cmd_e2e_tests() {
+	local log
+	log=$(mktemp)
+	step "e2e: go test -count=1 -v ./e2e (headless Chromium against ${SITE_URL:-$DIST/})"
+	go test -count=1 -v ./e2e 2>&1 | tee "$log"
+	if grep -q -- '--- SKIP' "$log"; then
+		printf '\n!!! build.sh e2e: browser tests were SKIPPED (see above); install chromium or run .ci/run\n\n' >&2
+	fi
+	rm -f "$log"
+}
+
+cmd_worker() {
+	step "worker: Cloudflare Worker build"
+	die "not yet built: see issue 6"
+}
+
+cmd_bench() {
+	if [[ -d core ]] && compgen -G 'core/*.go' >/dev/null; then
+		step "bench: go test -run '^\$' -bench . ./core/..."
+		go test -run '^$' -bench . ./core/...
+	else
+		die "no core/ package yet: nothing to benchmark"
+	fi
+}
+
+case $CMD in
+build) cmd_build ;;
+serve) shift; cmd_serve "$@" ;;
+test) cmd_test ;;
+e2e) cmd_e2e ;;
+worker) cmd_worker ;;
+bench) cmd_bench ;;
+-h | --help | help)
+	usage
+	;;
+*)
+	usage >&2
+	[[ -n $CMD ]] && printf '\nbuild.sh: unknown command %q\n' "$CMD" >&2
+	exit 2
+	;;
+esac
