@@ -1,0 +1,364 @@
+// Package scenarios reads, checks, runs and shares DLX Lab scenarios: the
+// YAML / JSON files of design §3. It is pure (no I/O, no wall clock, no
+// randomness) because it is compiled into the browser's wasm too; files
+// are read by cmd/dlxlab.
+//
+// The flow: Parse (or Decode a share link, or ImportDefinitions) gives a
+// validated *Scenario; Run plays it on a core.Broker and returns the
+// Observation of design §4; Check compares that with the scenario's expect
+// block; Encode makes the share link.
+package scenarios
+
+import "github.com/dlxlab/dlxlab/core"
+
+// Limits on what a scenario may ask for, named and loud (style §4): a file
+// over one of them is rejected at parse time with an error naming it.
+const (
+	// MaxFileSize bounds a scenario file, and a share link once decoded.
+	MaxFileSize = 1 << 20
+	// MaxSteps bounds the steps list.
+	MaxSteps = 1_000
+	// MaxPublishCount bounds `count` on one publish step.
+	MaxPublishCount = 10_000
+	// MaxPublishTotal bounds the messages all publish steps send together.
+	MaxPublishTotal = 100_000
+	// MaxConsumers bounds consumers (the consumers list and consume steps).
+	MaxConsumers = 100
+	// MaxEntries bounds each topology list (exchanges, queues, bindings,
+	// policies) and the expect list.
+	MaxEntries = 10_000
+	// MaxVirtualTime bounds the sum of all waits: 30 days of virtual time.
+	MaxVirtualTime Duration = 30 * 24 * Hour
+	// MaxDepth bounds how deeply values (tables in arguments, headers) nest.
+	MaxDepth = 32
+	// MaxActions bounds a consumer's action list.
+	MaxActions = 1_000
+)
+
+// Version is the scenario format version this package writes.
+const Version = 1
+
+// Scenario is one scenario file (design §3). Topology uses RabbitMQ's
+// definitions.json field names. Parse fills in the defaults, so a Scenario
+// built in Go should set them too: Durable true, Type "direct",
+// DestinationType "queue", ApplyTo "all" (see NewQueue and friends).
+type Scenario struct {
+	Version   int
+	Title     string
+	Summary   string
+	Profile   string // "" means core.DefaultProfile
+	Seed      int64
+	Exchanges []Exchange
+	Queues    []Queue
+	Bindings  []Binding
+	Policies  []Policy
+	Consumers []Consumer
+	Steps     []Step
+	Expect    []Expectation
+	Conform   *Conform         // nil: the conformance runner replays it
+	Layout    map[string]Point // UI canvas positions by node name
+
+	// Name is where the scenario came from ("retry.yaml", "share link");
+	// errors and failures carry it. It is not part of the scenario.
+	Name string
+	// Warnings say what parsing ignored (definitions.json users and
+	// permissions, vhost fields): shown to the user, never encoded.
+	Warnings []string
+}
+
+// Pos is where an entry starts in its source file (1-based); zero when the
+// entry was not parsed from text.
+type Pos struct{ Line, Col int }
+
+// Exchange is exchange.declare.
+type Exchange struct {
+	Name       string
+	Type       string // default "direct"
+	Durable    bool   // default true
+	AutoDelete bool
+	Internal   bool
+	Arguments  core.Table
+	Pos        Pos
+}
+
+// Queue is queue.declare. The queue type is the x-queue-type argument
+// (definitions.json's `type` field is read into it).
+type Queue struct {
+	Name       string
+	Durable    bool // default true
+	AutoDelete bool
+	Arguments  core.Table
+	Pos        Pos
+}
+
+// Binding is queue.bind / exchange.bind.
+type Binding struct {
+	Source          string
+	Destination     string
+	DestinationType string // "queue" (default) or "exchange"
+	RoutingKey      string
+	Arguments       core.Table
+	Pos             Pos
+}
+
+// Policy is a user policy.
+type Policy struct {
+	Name       string
+	Pattern    string
+	ApplyTo    string // default "all"
+	Priority   int64
+	Definition core.Table
+	Pos        Pos
+}
+
+// Consumer is a simulated consumer: basic.consume with a script. Actions
+// apply per delivery of a message and the last one repeats; no actions
+// means every delivery is held (settled by ack/reject/nack steps).
+type Consumer struct {
+	Name     string
+	Queue    string
+	Prefetch int // 0 = unlimited
+	Actions  []Action
+	Pos      Pos
+}
+
+// Action is one scripted response: Kind is one of the core.Act* names
+// (ack, reject, nack, requeue, nack-requeue, hold, republish), after Delay
+// of processing; republish publishes a copy to Exchange / RoutingKey and acks.
+type Action struct {
+	Kind       string
+	Delay      Duration
+	Exchange   string
+	RoutingKey string
+}
+
+// Step is one entry of the steps list: exactly one of its fields is set.
+// Kind names which.
+type Step struct {
+	Publish     *PublishStep
+	Wait        *Duration // the only step that moves virtual time
+	Get         *GetStep
+	Consume     *Consumer
+	Cancel      *CancelStep
+	Ack         *SettleStep
+	Reject      *SettleStep
+	Nack        *SettleStep
+	Declare     *DeclareStep
+	Delete      *DeleteStep
+	Purge       *PurgeStep
+	Bind        *Binding
+	Unbind      *Binding
+	Policy      *Policy
+	ClearPolicy *ClearPolicyStep
+	Pos         Pos
+}
+
+// Step kinds, as written in a file.
+const (
+	StepPublish     = "publish"
+	StepWait        = "wait"
+	StepGet         = "get"
+	StepConsume     = "consume"
+	StepCancel      = "cancel"
+	StepAck         = "ack"
+	StepReject      = "reject"
+	StepNack        = "nack"
+	StepDeclare     = "declare"
+	StepDelete      = "delete"
+	StepPurge       = "purge"
+	StepBind        = "bind"
+	StepUnbind      = "unbind"
+	StepPolicy      = "policy"
+	StepClearPolicy = "clear_policy"
+)
+
+// Kind names the step's kind ("publish", "wait", …); "" for an empty step.
+func (s *Step) Kind() string {
+	switch {
+	case s.Publish != nil:
+		return StepPublish
+	case s.Wait != nil:
+		return StepWait
+	case s.Get != nil:
+		return StepGet
+	case s.Consume != nil:
+		return StepConsume
+	case s.Cancel != nil:
+		return StepCancel
+	case s.Ack != nil:
+		return StepAck
+	case s.Reject != nil:
+		return StepReject
+	case s.Nack != nil:
+		return StepNack
+	case s.Declare != nil:
+		return StepDeclare
+	case s.Delete != nil:
+		return StepDelete
+	case s.Purge != nil:
+		return StepPurge
+	case s.Bind != nil:
+		return StepBind
+	case s.Unbind != nil:
+		return StepUnbind
+	case s.Policy != nil:
+		return StepPolicy
+	case s.ClearPolicy != nil:
+		return StepClearPolicy
+	}
+	return ""
+}
+
+// PublishStep is basic.publish, Count times (default 1) at the same instant.
+type PublishStep struct {
+	Exchange   string
+	RoutingKey string
+	Body       string
+	Properties Properties
+	Mandatory  bool
+	Count      int
+}
+
+// Properties are the basic properties a publish sets, with the field names
+// rabbitmqadmin and the management API use. Headers are an AMQP table:
+// integers are long (int64), as in definitions.json.
+type Properties struct {
+	ContentType     string
+	ContentEncoding string
+	DeliveryMode    int  // 0 = not set, 1 transient, 2 persistent
+	Priority        *int // nil = not set
+	CorrelationID   string
+	ReplyTo         string
+	Expiration      string // milliseconds as a decimal string, as in AMQP
+	MessageID       string
+	Timestamp       *int64 // seconds; nil = not set
+	Type            string
+	UserID          string
+	AppID           string
+	Headers         core.Table
+}
+
+// GetStep is basic.get followed by Action: ack (default), reject, nack,
+// requeue (reject with requeue), hold (leave it unacked). Requeue turns
+// reject / nack into their requeue=true form.
+type GetStep struct {
+	Queue   string
+	Action  string
+	Requeue bool
+}
+
+// CancelStep is basic.cancel: the consumer's unacked messages go back.
+type CancelStep struct{ Consumer string }
+
+// SettleStep settles the oldest delivery the consumer holds (action hold);
+// Consumer "" means the basic.get channel. Multiple settles all it holds.
+type SettleStep struct {
+	Consumer string
+	Requeue  bool
+	Multiple bool
+}
+
+// DeclareStep declares a queue (Queue set) or an exchange (Exchange set).
+type DeclareStep struct {
+	Queue      string
+	Exchange   string
+	Type       string // exchanges only; default "direct"
+	Durable    bool   // default true
+	AutoDelete bool
+	Internal   bool // exchanges only
+	Arguments  core.Table
+}
+
+// DeleteStep deletes a queue or an exchange.
+type DeleteStep struct {
+	Queue    string
+	Exchange string
+}
+
+// PurgeStep is queue.purge.
+type PurgeStep struct{ Queue string }
+
+// ClearPolicyStep removes a policy.
+type ClearPolicyStep struct{ Name string }
+
+// Conform says how the conformance runner treats the scenario.
+type Conform struct {
+	Skip string // non-empty: do not replay on a real broker, and why
+}
+
+// Point is a node's position on the UI canvas.
+type Point struct{ X, Y float64 }
+
+// Expectation is one entry of the expect block: a subject (queue,
+// consumer, delivery, drops, drop, returns, error, errors) and what must hold.
+// Optional numbers are pointers so that 0 can be asked for.
+type Expectation struct {
+	Queue   string
+	Depth   *int      // ready messages at the end
+	Unacked *int      // unacked deliveries at the end
+	Bodies  *[]string // ready bodies at the end, head first
+
+	Consumer   string
+	Deliveries *int
+
+	// Delivery picks the n-th delivery; Headers (a subset, see Check),
+	// Body and Redelivered are compared with it.
+	Delivery    *DeliveryRef
+	Headers     core.Table
+	Body        *string
+	Redelivered *bool
+
+	Drops  *int   // how many drops (with Reason / DropQueue if set)
+	Reason string // a drop reason (no-dlx, …) or a death reason (rejected, …)
+	Drop   *DropRef
+
+	Returns *int
+
+	Error  *ErrorRef
+	Errors *int
+
+	Pos Pos
+}
+
+// DeliveryRef names one delivery: the N-th (1-based; negative counts from
+// the end) among those to Consumer, or from Queue, or by basic.get (Get).
+type DeliveryRef struct {
+	Consumer string
+	Queue    string
+	Get      bool
+	N        int
+}
+
+// DropRef asks for at least one drop from Queue with Reason.
+type DropRef struct {
+	Queue  string
+	Reason string
+}
+
+// ErrorRef asks for an error; zero fields are not compared. Step is the
+// 0-based index in steps, or -1 for the topology; Text matches if the
+// error's text contains it.
+type ErrorRef struct {
+	Step  *int
+	Code  int
+	Text  string
+	Where string
+}
+
+// NewExchange returns an exchange with the format's defaults.
+func NewExchange(name string) Exchange {
+	return Exchange{Name: name, Type: core.Direct, Durable: true}
+}
+
+// NewQueue returns a queue with the format's defaults.
+func NewQueue(name string) Queue { return Queue{Name: name, Durable: true} }
+
+// NewBinding returns a queue binding.
+func NewBinding(source, queue, key string) Binding {
+	return Binding{Source: source, Destination: queue, DestinationType: "queue", RoutingKey: key}
+}
+
+// NewPolicy returns a policy applying to all.
+func NewPolicy(name, pattern string, def core.Table) Policy {
+	return Policy{Name: name, Pattern: pattern, ApplyTo: "all", Definition: def}
+}
