@@ -28,7 +28,8 @@ die() { printf 'build.sh %s: %s\n' "$CMD" "$*" >&2; exit 1; }
 trap 'printf "\nbuild.sh %s: FAILED (exit %s) at line %s: %s\n" "$CMD" "$?" "$LINENO" "$BASH_COMMAND" >&2' ERR
 
 usage() {
-	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+	# the header comment of this file, up to the first line of code
+	awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 
 # site_version names the service worker cache: a new value makes browsers
@@ -129,8 +130,8 @@ ensure_built() {
 
 cmd_serve() {
 	cmd_build
-	step "serve: go run ./cmd/dlxlab serve -addr $ADDR -dir $DIST $*"
-	exec go run ./cmd/dlxlab serve -addr "$ADDR" -dir "$DIST" "$@"
+	step "serve: go run ./cmd/dlxlab serve -addr $ADDR -dir $DIST${PREFIX:+ -prefix $PREFIX}${*:+ $*}"
+	exec go run ./cmd/dlxlab serve -addr "$ADDR" -dir "$DIST" ${PREFIX:+-prefix "$PREFIX"} "$@"
 }
 
 # pure_packages lists the import paths under PURE_DIRS that have tests.

@@ -161,6 +161,7 @@ func TestSiteHandler(t *testing.T) {
 	write("embed.html", "EMBED")
 	write("web/app.wasm", "\x00asm")
 	write("web/icon.svg", "<svg/>")
+	write("manifest.webmanifest", "{}")
 
 	tests := []struct {
 		path     string
@@ -173,6 +174,7 @@ func TestSiteHandler(t *testing.T) {
 		{"/s/abc123", 200, "INDEX", "text/html"},
 		{"/web/app.wasm", 200, "\x00asm", "application/wasm"},
 		{"/web/icon.svg", 200, "<svg/>", "image/svg+xml"},
+		{"/manifest.webmanifest", 200, "{}", "application/manifest+json"},
 		{"/web/missing.png", 404, "", ""},
 		{"/web", 404, "", ""},
 		{"/../../etc/passwd", 400, "", ""}, // http.ServeFile refuses ".."

@@ -102,6 +102,30 @@ func TestSiteHandlerFallsBackToIndex(t *testing.T) {
 	}
 }
 
+func TestUnderPrefix(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("INDEX"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := underPrefix("/playground", newSiteHandler(dir))
+	tests := []struct {
+		path string
+		code int
+	}{
+		{"/playground/", 200},
+		{"/playground/deep/link", 200},
+		{"/", 302},
+		{"/other", 302},
+	}
+	for _, tt := range tests {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://x"+tt.path, nil))
+		if rec.Code != tt.code {
+			t.Errorf("%s: code = %d, want %d", tt.path, rec.Code, tt.code)
+		}
+	}
+}
+
 func readFile(t *testing.T, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(name)

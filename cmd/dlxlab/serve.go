@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -23,9 +24,10 @@ func init() {
 }
 
 func runServe(args []string) int {
-	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist]")
+	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist] [-prefix P]")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dir := fs.String("dir", "dist", "folder holding the built site")
+	prefix := fs.String("prefix", "", "URL path the site was built for (gen -prefix), e.g. /playground")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
 	}
@@ -41,8 +43,12 @@ func runServe(args []string) int {
 		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
 		return exitFail
 	}
-	srv := &http.Server{Handler: newSiteHandler(*dir), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Printf("DLX Lab on http://%s/ (serving %s; Ctrl-C stops)\n", ln.Addr(), *dir)
+	p := strings.Trim(*prefix, "/")
+	if p != "" {
+		p = "/" + p
+	}
+	srv := &http.Server{Handler: underPrefix(p, newSiteHandler(*dir)), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Printf("DLX Lab on http://%s%s/ (serving %s; Ctrl-C stops)\n", ln.Addr(), p, *dir)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -76,5 +82,18 @@ func runServe(args []string) int {
 func newSiteHandler(dir string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", ui.SiteHandler(dir))
+	return mux
+}
+
+// underPrefix serves h under prefix ("" for the root), the way a host
+// serves a site built with gen -prefix: the files stay at the root of the
+// folder, the URLs gain the prefix. Other paths redirect to the prefix.
+func underPrefix(prefix string, h http.Handler) http.Handler {
+	if prefix == "" {
+		return h
+	}
+	mux := http.NewServeMux()
+	mux.Handle(prefix+"/", http.StripPrefix(prefix, h))
+	mux.Handle("/", http.RedirectHandler(prefix+"/", http.StatusFound))
 	return mux
 }
