@@ -65,9 +65,9 @@ func (b *Broker) checkQueues() error {
 		var bytes int64
 		for _, l := range []*readyList{&q.returns, &q.ready} {
 			for i := 0; i < l.len(); i++ {
-				bytes += l.at(i).msg.size
+				bytes += l.at(i).msg.size()
 			}
-			if e := l.peek(); e != nil && e.expiresAt <= b.now {
+			if e := l.peek(); e != nil && e.expiresAt <= b.now && !b.limitHit {
 				return fmt.Errorf("queue %s: expired message %d left at the head", q.Name, e.id)
 			}
 		}

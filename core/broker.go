@@ -45,9 +45,10 @@ type Broker struct {
 	events []Event
 	sink   func(Event)
 
-	loggedCycles map[string]bool
-	stats        Stats
-	limitHit     bool
+	maxPerInstant int
+	loggedCycles  map[string]bool
+	stats         Stats
+	limitHit      bool
 }
 
 // Stats counts where every queued copy went. The accounting invariant is
@@ -72,15 +73,19 @@ func WithEventLog() Option { return func(b *Broker) { b.record = true } }
 // WithEventSink calls fn for every event as it happens.
 func WithEventSink(fn func(Event)) Option { return func(b *Broker) { b.sink = fn } }
 
+// WithInstantLimit lowers MaxTimersPerInstant (tests that provoke loops).
+func WithInstantLimit(n int) Option { return func(b *Broker) { b.maxPerInstant = n } }
+
 // New makes an empty broker with the predeclared exchanges of a vhost.
 func New(p Profile, opts ...Option) *Broker {
 	b := &Broker{
-		profile:      p,
-		exchanges:    map[string]*Exchange{},
-		queues:       map[string]*Queue{},
-		channels:     map[string]*Channel{},
-		consumerCh:   map[string]*Channel{},
-		loggedCycles: map[string]bool{},
+		profile:       p,
+		exchanges:     map[string]*Exchange{},
+		queues:        map[string]*Queue{},
+		channels:      map[string]*Channel{},
+		consumerCh:    map[string]*Channel{},
+		loggedCycles:  map[string]bool{},
+		maxPerInstant: MaxTimersPerInstant,
 	}
 	b.router.b = b
 	for _, o := range opts {

@@ -196,7 +196,7 @@ func (b *Broker) republish(ch *Channel, d *delivery) *Error {
 	}
 	old := d.e.msg
 	m := &Message{Lineage: old.Lineage, Exchange: x.Name, Keys: []string{d.action.RoutingKey},
-		Props: old.Props, Headers: b.renderHeaders(old, nil), Body: old.Body, ttl: old.ttl, size: old.size}
+		props: old.props, Headers: b.renderHeaders(old, nil), Body: old.Body, ttl: old.ttl}
 	if b.profile.parsesClientXDeath() {
 		adoptClientDeaths(m)
 	}

@@ -26,6 +26,10 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 		b.dropEntry(q, e, DropDLXUnroutable, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
 		return
 	}
+	if len(targets) == 1 && reason == ReasonRejected {
+		b.deadLetterTo(q, e, x, m, reason, targets[0])
+		return
+	}
 	targets = copyQueues(targets)
 	if reason != ReasonRejected {
 		targets = b.removeCycles(q, m, targets)
@@ -34,14 +38,30 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 			return
 		}
 	}
-	b.stats.DeadLettered++
-	if b.observing() {
-		b.emit(Event{Kind: EvDeadLettered, Msg: m, Instance: e.id, Queue: q.Name, Exchange: x.Name,
-			Reason: reason, Detail: q.cfg.dlxFrom, Targets: queueNames(targets)})
+	if len(targets) == 1 {
+		b.deadLetterTo(q, e, x, m, reason, targets[0])
+		return
 	}
+	b.noteDeadLettered(q, e, x, m, reason, targets)
 	for _, t := range targets {
 		b.enqueue(t, m)
 	}
+}
+
+// deadLetterTo is the one-target path, which allocates no target list.
+func (b *Broker) deadLetterTo(q *Queue, e *entry, x *Exchange, m *Message, reason string, t *Queue) {
+	if b.observing() {
+		b.noteDeadLettered(q, e, x, m, reason, []*Queue{t})
+	} else {
+		b.stats.DeadLettered++
+	}
+	b.enqueue(t, m)
+}
+
+func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, reason string, targets []*Queue) {
+	b.stats.DeadLettered++
+	b.emit(Event{Kind: EvDeadLettered, Msg: m, Instance: e.id, Queue: q.Name, Exchange: x.Name,
+		Reason: reason, Detail: q.cfg.dlxFrom, Targets: queueNames(targets)})
 }
 
 // withDeath makes the dead-lettered message: the death recorded (§1.2),
@@ -50,13 +70,17 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 // key is set (§1.5).
 func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	m := *old
-	m.Deaths = recordDeath(old, q.Name, reason, b.now, b.origExpiration(old))
-	here := &Death{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
-	if m.first == nil {
-		m.first = here
+	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
+	ds := &deathState{deaths: recordDeath(old, q.Name, reason, b.now, b.origExpiration(old)), first: here, last: here}
+	if old.death != nil && old.death.first != (deathRef{}) {
+		ds.first = old.death.first
 	}
-	m.last = here
-	m.Props.Expiration = ""
+	m.death = ds
+	if old.props != nil && old.props.Expiration != "" {
+		p := *old.props
+		p.Expiration = ""
+		m.props = propsPtr(&p)
+	}
 	m.ttl = -1
 	m.Exchange = q.cfg.dlx
 	if q.cfg.hasDLRK {
@@ -74,33 +98,34 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 // origExpiration renders the message's expiration for x-death: 4.x writes
 // the parsed number ("007" → "7"), 3.12 copied the raw text (spec §1.1).
 func (b *Broker) origExpiration(m *Message) string {
-	if m.Props.Expiration == "" {
+	exp := m.expiration()
+	if exp == "" {
 		return ""
 	}
 	if b.profile.is4() && m.ttl >= 0 {
 		return strconv.FormatInt(m.ttl, 10)
 	}
-	return m.Props.Expiration
+	return exp
 }
 
 // recordDeath returns a new death list: an existing (queue, reason) entry
 // has its count raised and moves to the front keeping its first values; a
 // new one goes to the front with count 1 (spec §1.2).
 func recordDeath(m *Message, queue, reason string, now Time, origExp string) []Death {
-	out := make([]Death, 0, len(m.Deaths)+1)
-	for i, d := range m.Deaths {
+	old := m.Deaths()
+	out := make([]Death, 0, len(old)+1)
+	for i, d := range old {
 		if d.Queue == queue && d.Reason == reason {
 			d.Count++
 			d.LastTime = now
 			out = append(out, d)
-			out = append(out, m.Deaths[:i]...)
-			return append(out, m.Deaths[i+1:]...)
+			out = append(out, old[:i]...)
+			return append(out, old[i+1:]...)
 		}
 	}
-	keys := append([]string(nil), m.nonBCCKeys()...)
 	out = append(out, Death{Queue: queue, Reason: reason, Count: 1, Time: now, LastTime: now,
-		Exchange: m.Exchange, Keys: keys, OrigExpiration: origExp})
-	return append(out, m.Deaths...)
+		Exchange: m.Exchange, Keys: m.nonBCCKeys(), OrigExpiration: origExp})
+	return append(out, old...)
 }
 
 // removeCycles drops the targets that would make a dead-letter cycle
@@ -110,7 +135,7 @@ func recordDeath(m *Message, queue, reason string, now Time, origExp string) []D
 func (b *Broker) removeCycles(q *Queue, m *Message, targets []*Queue) []*Queue {
 	kept := targets[:0]
 	for _, t := range targets {
-		path, cycle := deathCycle(m.Deaths, t.Name)
+		path, cycle := deathCycle(m.Deaths(), t.Name)
 		if !cycle {
 			kept = append(kept, t)
 			continue

@@ -54,8 +54,8 @@ func TestQueueAndMessageTTLDeadLetter(t *testing.T) {
 	if first["original-expiration"] != "7" || first["reason"] != "expired" || first["queue"] != "m2b" {
 		t.Fatalf("message TTL death = %#v, want original-expiration \"7\" (4.x re-renders the number)", first)
 	}
-	if msgs[0].Msg.Props.Expiration != "" {
-		t.Fatalf("expiration property kept after dead-lettering: %q", msgs[0].Msg.Props.Expiration)
+	if msgs[0].Msg.Properties().Expiration != "" {
+		t.Fatalf("expiration property kept after dead-lettering: %q", msgs[0].Msg.Properties().Expiration)
 	}
 	second := msgs[1].Headers["x-death"].([]any)[0].(Table)
 	if _, has := second["original-expiration"]; has || second["queue"] != "m2" {

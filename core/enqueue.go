@@ -4,9 +4,8 @@ package core
 // min(queue TTL, message TTL) from enqueue time (spec §2.2).
 func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 	b.nextInstance++
-	q.seq++
 	b.stats.Enqueued++
-	e := &entry{id: b.nextInstance, seq: q.seq, msg: m, expiresAt: Never}
+	e := &entry{id: b.nextInstance, msg: m, expiresAt: Never}
 	ttl := m.ttl
 	if q.cfg.messageTTL >= 0 && (ttl < 0 || q.cfg.messageTTL < ttl) {
 		ttl = q.cfg.messageTTL
@@ -17,8 +16,8 @@ func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 		}
 		e.expiresAt = b.now + Time(ttl)
 	}
-	if q.cfg.maxPriority > 0 && m.Props.HasPriority {
-		e.priority = uint8(min(int64(m.Props.Priority), q.cfg.maxPriority))
+	if q.cfg.maxPriority > 0 && m.props != nil && m.props.HasPriority {
+		e.priority = uint8(min(int64(m.props.Priority), q.cfg.maxPriority))
 	}
 	return e
 }
@@ -60,7 +59,7 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 // over it, until it drains to 80 % (spec §2.4).
 func (b *Broker) refuses(q *Queue, m *Message) bool {
 	if q.Type == Classic {
-		return q.wouldOverflow(m.size)
+		return q.wouldOverflow(m.size())
 	}
 	if q.blocked && !q.aboveLowWater() {
 		q.blocked = false
@@ -81,14 +80,14 @@ func (q *Queue) push(e *entry) {
 	} else {
 		q.ready.pushBack(e)
 	}
-	q.bytes += e.msg.size
+	q.bytes += e.msg.size()
 }
 
 // take removes the head (quorum returns first) from the ready lists.
 func (q *Queue) take() *entry {
 	_, l := q.head()
 	e := l.pop()
-	q.bytes -= e.msg.size
+	q.bytes -= e.msg.size()
 	return e
 }
 
@@ -122,7 +121,7 @@ func (b *Broker) dropExpired(q *Queue) {
 				break
 			}
 			l.pop()
-			q.bytes -= e.msg.size
+			q.bytes -= e.msg.size()
 			if b.observing() {
 				b.emit(Event{Kind: EvExpired, Msg: e.msg, Instance: e.id, Queue: q.Name})
 			}

@@ -1,5 +1,10 @@
 package core
 
+import (
+	"fmt"
+	"strings"
+)
+
 // EventKind names a change of state. The UI animates events, tests assert
 // on them, and the trace of a run is the list of them (design §2).
 type EventKind uint8
@@ -76,4 +81,41 @@ type Event struct {
 	Headers     Table  // on EvDelivered: the headers the consumer sees
 	Action      string // on EvDelivered: what the consumer's script will do with it
 	Targets     []string
+}
+
+// String renders the event as one stable line of text, e.g.
+// "t=300ms #12 dead-lettered q=main x=retry.dlx reason=rejected msg=1/7".
+// Traces are lists of these; replays compare them byte for byte.
+func (e Event) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "t=%dms #%d %s", e.T, e.Seq, e.Kind)
+	field := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(&sb, " %s=%q", k, v)
+		}
+	}
+	field("q", e.Queue)
+	if e.Exchange != "" || e.Kind == EvPublished || e.Kind == EvDeadLettered {
+		fmt.Fprintf(&sb, " x=%q", e.Exchange)
+	}
+	field("consumer", e.Consumer)
+	if e.Tag != 0 {
+		fmt.Fprintf(&sb, " tag=%d", e.Tag)
+	}
+	if e.Redelivered {
+		sb.WriteString(" redelivered")
+	}
+	field("reason", e.Reason)
+	field("action", e.Action)
+	if len(e.Targets) > 0 {
+		fmt.Fprintf(&sb, " to=%q", e.Targets)
+	}
+	if e.Code != 0 {
+		fmt.Fprintf(&sb, " code=%d", e.Code)
+	}
+	if e.Msg != nil {
+		fmt.Fprintf(&sb, " msg=%d/%d body=%q", e.Msg.Lineage, e.Instance, e.Msg.Body)
+	}
+	field("detail", e.Detail)
+	return sb.String()
 }

@@ -25,8 +25,8 @@ func (b *Broker) renderHeaders(m *Message, e *entry) Table {
 	for k, v := range m.Headers {
 		h[k] = v
 	}
-	if len(m.Deaths) > 0 {
-		h[HeaderXDeath] = deathArray(m.Deaths)
+	if m.death != nil {
+		h[HeaderXDeath] = deathArray(m.death.deaths)
 	}
 	b.putDeathRefs(h, m)
 	if e != nil {
@@ -39,15 +39,17 @@ func (b *Broker) renderHeaders(m *Message, e *entry) Table {
 }
 
 func (b *Broker) putDeathRefs(h Table, m *Message) {
-	if m.first != nil {
-		h[HeaderFirstDeathQueue] = m.first.Queue
-		h[HeaderFirstDeathReason] = m.first.Reason
-		h[HeaderFirstDeathExchange] = m.first.Exchange
+	d := m.death
+	if d == nil || d.first.Queue == "" && d.first.Reason == "" {
+		return // 3.12 client-sent deaths carry no first-death record
 	}
-	if m.last != nil && b.profile.hasLastDeathHeaders() {
-		h[HeaderLastDeathQueue] = m.last.Queue
-		h[HeaderLastDeathReason] = m.last.Reason
-		h[HeaderLastDeathExchange] = m.last.Exchange
+	h[HeaderFirstDeathQueue] = d.first.Queue
+	h[HeaderFirstDeathReason] = d.first.Reason
+	h[HeaderFirstDeathExchange] = d.first.Exchange
+	if b.profile.hasLastDeathHeaders() {
+		h[HeaderLastDeathQueue] = d.last.Queue
+		h[HeaderLastDeathReason] = d.last.Reason
+		h[HeaderLastDeathExchange] = d.last.Exchange
 	}
 }
 
@@ -57,15 +59,15 @@ func (b *Broker) putDeathRefs(h Table, m *Message) {
 func (b *Broker) putDeliveryCounts(h Table, e *entry) {
 	if b.profile.countsOnlyFailedReturns() {
 		if e.acquired > 0 {
-			h[HeaderAcquiredCount] = e.acquired
+			h[HeaderAcquiredCount] = int64(e.acquired)
 		}
 		if e.failed > 0 {
-			h[HeaderDeliveryCount] = e.failed
+			h[HeaderDeliveryCount] = int64(e.failed)
 		}
 		return
 	}
 	if e.acquired > 0 {
-		h[HeaderDeliveryCount] = e.acquired
+		h[HeaderDeliveryCount] = int64(e.acquired)
 	}
 }
 
@@ -98,7 +100,7 @@ func deathArray(deaths []Death) []any {
 // headers plus the x-first/x-last-death annotations; a fresh x-death is not
 // among them in 4.x (spec §1.3).
 func (b *Broker) routingHeaders(m *Message) Table {
-	if m.first == nil {
+	if m.death == nil {
 		if m.Headers == nil {
 			return Table{}
 		}
@@ -109,8 +111,8 @@ func (b *Broker) routingHeaders(m *Message) Table {
 		h[k] = v
 	}
 	b.putDeathRefs(h, m)
-	if !b.profile.is4() && len(m.Deaths) > 0 {
-		h[HeaderXDeath] = deathArray(m.Deaths) // 3.12 kept x-death as a real header
+	if !b.profile.is4() {
+		h[HeaderXDeath] = deathArray(m.death.deaths) // 3.12 kept x-death as a real header
 	}
 	return h
 }
@@ -135,7 +137,7 @@ func adoptClientDeaths(m *Message) {
 		}
 		deaths = append(deaths, d)
 	}
-	m.Deaths = deaths
+	m.death = &deathState{deaths: deaths}
 	m.Headers = m.Headers.Clone()
 	delete(m.Headers, HeaderXDeath)
 }

@@ -23,29 +23,48 @@ type Properties struct {
 // Message is a message as the broker holds it. A Message is never changed
 // once created: dead-lettering makes a new one, so copies in several queues
 // and pointers kept by events can share it.
+//
+// Its layout is kept small because every queued message has one (design
+// §7: ≤ 300 bytes per queued 16-byte message): properties and the death
+// history live behind pointers that are nil for most messages.
 type Message struct {
 	Lineage  uint64 // id of the publish this message descends from (survives dead-lettering)
 	Exchange string // exchange it was last published or dead-lettered to
 	// Keys are the routing keys: the publish key, then CC, then BCC keys
 	// (spec §1.5, §7.1). The last NBCC of them came from BCC, which x-death omits.
+	// Keys slices are shared between messages and never modified.
 	Keys    []string
-	NBCC    int
-	Props   Properties
-	Headers Table // client headers (BCC stripped at publish)
 	Body    string
+	Headers Table // client headers (BCC stripped at publish); never modified
+	ttl     int64 // parsed per-message expiration in ms, or -1
+	NBCC    int32
+	props   *Properties // nil: no property set
+	death   *deathState // nil: never dead-lettered by the broker
+}
 
-	// ttl is the parsed per-message expiration in ms, or -1.
-	ttl int64
-	// Deaths is the broker's death history, most recent first (spec §1.2).
-	Deaths []Death
-	// first is the first broker-recorded death (x-first-death-*), kept apart
-	// because Deaths is reordered (spec §1.3).
-	first *Death
-	// last is the most recent death (x-last-death-*, 3.13+): its exchange is
-	// the one before that death, which the compressed entry may not show.
-	last *Death
-	// size is the body size used for x-max-length-bytes (spec §2.4: bodies only).
-	size int64
+// deathState is the broker's death annotation of a message.
+type deathState struct {
+	deaths []Death  // most recent first (spec §1.2)
+	first  deathRef // x-first-death-*: the first broker-recorded death (spec §1.3)
+	last   deathRef // x-last-death-* (3.13+): exchange is the one before that death
+}
+
+type deathRef struct{ Queue, Reason, Exchange string }
+
+// Properties returns the message's basic properties.
+func (m *Message) Properties() Properties {
+	if m.props == nil {
+		return Properties{}
+	}
+	return *m.props
+}
+
+// Deaths returns the death history, most recent first. Do not modify it.
+func (m *Message) Deaths() []Death {
+	if m.death == nil {
+		return nil
+	}
+	return m.death.deaths
 }
 
 // RoutingKey is the key a consumer sees in basic.deliver: the first key.
@@ -54,6 +73,24 @@ func (m *Message) RoutingKey() string {
 		return ""
 	}
 	return m.Keys[0]
+}
+
+func (m *Message) size() int64 { return int64(len(m.Body)) }
+
+func (m *Message) expiration() string {
+	if m.props == nil {
+		return ""
+	}
+	return m.props.Expiration
+}
+
+// propsPtr copies p to the heap only when a property is set.
+func propsPtr(p *Properties) *Properties {
+	if *p == (Properties{}) {
+		return nil
+	}
+	c := *p
+	return &c
 }
 
 // Death is one x-death entry: deaths from the same (queue, reason) share an
@@ -71,5 +108,9 @@ type Death struct {
 	OrigExpiration string
 }
 
-// nonBCCKeys are the keys x-death records (spec §1.5).
-func (m *Message) nonBCCKeys() []string { return m.Keys[:len(m.Keys)-m.NBCC] }
+// nonBCCKeys are the keys x-death records (spec §1.5); the result shares
+// the immutable Keys array.
+func (m *Message) nonBCCKeys() []string {
+	n := len(m.Keys) - int(m.NBCC)
+	return m.Keys[:n:n]
+}

@@ -74,8 +74,8 @@ func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 		delete(hdrs, "BCC")
 	}
 	b.nextLineage++
-	m := &Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: keys, NBCC: len(bcc),
-		Props: p.Props, Headers: hdrs, Body: p.Body, ttl: ttl, size: int64(len(p.Body))}
+	m := &Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: keys, NBCC: int32(len(bcc)),
+		props: propsPtr(&p.Props), Headers: hdrs, Body: p.Body, ttl: ttl}
 	if b.profile.parsesClientXDeath() {
 		adoptClientDeaths(m)
 	}
@@ -115,6 +115,10 @@ func (b *Broker) publishMessage(x *Exchange, m *Message, mandatory bool) Publish
 	}
 	if b.observing() {
 		res.Queues = queueNames(targets)
+	}
+	if len(targets) == 1 {
+		res.Nacked = !b.enqueue(targets[0], m)
+		return res
 	}
 	for _, q := range copyQueues(targets) {
 		if !b.enqueue(q, m) {

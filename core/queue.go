@@ -29,7 +29,6 @@ type Queue struct {
 	// lease is when x-expires last started counting (spec §2.3).
 	lease      Time
 	leaseTimer Time
-	seq        uint64
 	mark       uint64 // routing visit mark
 	order      uint64 // declaration order, for listings
 }

@@ -2,14 +2,15 @@ package core
 
 // entry is one copy of a message in one queue.
 type entry struct {
-	id        uint64 // instance id: unique for the life of the broker
-	seq       uint64 // enqueue order in this queue (classic requeue position)
+	// id is the instance id: unique, and increasing in enqueue order, so it
+	// also gives a classic queue's original position for requeues.
+	id        uint64
 	msg       *Message
 	expiresAt Time // Never when no TTL applies
 	priority  uint8
 	delivered bool  // delivered at least once from this queue (redelivered flag)
-	acquired  int64 // quorum: returns of any kind (x-acquired-count / 4.2 x-delivery-count)
-	failed    int64 // quorum: failed deliveries (4.3 x-delivery-count)
+	acquired  int32 // quorum: returns of any kind (x-acquired-count / 4.2 x-delivery-count)
+	failed    int32 // quorum: failed deliveries (4.3 x-delivery-count)
 }
 
 // readyList is a FIFO of ready messages with cheap pops at the head. Classic
@@ -60,13 +61,13 @@ func (l *readyList) insertAt(i int, e *entry) {
 	l.items[p] = e
 }
 
-// insertBySeq puts e back at its original position (classic requeue, spec §2.5).
+// insertBySeq puts e back at its original position (by id) (classic requeue, spec §2.5).
 func (l *readyList) insertBySeq(e *entry) {
 	n := l.len()
 	i := 0
 	for i < n {
 		o := l.at(i)
-		if o.priority < e.priority || (o.priority == e.priority && o.seq > e.seq) {
+		if o.priority < e.priority || (o.priority == e.priority && o.id > e.id) {
 			break
 		}
 		i++

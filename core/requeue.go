@@ -30,7 +30,7 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 	default:
 		q.ready.pushBack(e)
 	}
-	q.bytes += e.msg.size
+	q.bytes += e.msg.size()
 	// A requeued message keeps its expiry; if that has passed it expires now
 	// (when it is at the head, spec §2.2).
 	b.dropExpired(q)
@@ -46,9 +46,9 @@ func (b *Broker) overDeliveryLimit(q *Queue, e *entry, failed bool) bool {
 		return false
 	}
 	if b.profile.countsOnlyFailedReturns() {
-		return e.failed > limit
+		return int64(e.failed) > limit
 	}
-	return e.acquired > limit
+	return int64(e.acquired) > limit
 }
 
 // dropConsumerDeliveries discards a consumer's unacked messages when its

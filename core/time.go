@@ -55,9 +55,9 @@ func (b *Broker) RunUntil(t Time) error {
 func (b *Broker) runDue() error {
 	n := 0
 	for len(b.timers) > 0 && b.timers[0].at <= b.now {
-		if n++; n > MaxTimersPerInstant {
+		if n++; n > b.maxPerInstant {
 			return b.hitLimit(fmt.Sprintf("more than %d actions at t=%d ms without time moving: "+
-				"a consumer is probably rejecting or requeueing in a loop with no delay", MaxTimersPerInstant, b.now))
+				"a consumer is probably rejecting or requeueing in a loop with no delay", b.maxPerInstant, b.now))
 		}
 		b.fire(b.timers.pop())
 	}

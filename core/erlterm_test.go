@@ -1,0 +1,303 @@
+package core
+
+import (
+	"bufio"
+	"encoding/hex"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Expected values below were printed by Erlang/OTP 25 (io_lib:format with
+// the same directive, +pc unicode as RabbitMQ runs).
+
+func TestErlPrettyFixed(t *testing.T) {
+	long := strings.Repeat("a", 70)
+	tests := []struct {
+		name   string
+		prefix string
+		term   erlTerm
+		width  int
+		uni    bool
+		want   string
+	}{
+		{"atom", "", erlAtom("no_integer"), 80, true, "no_integer"},
+		{"quoted atom", "", erlAtom("Foo"), 80, true, "'Foo'"},
+		{"tagged int", "", erlTag("value_negative", erlI(-1)), 80, true, "{value_negative,-1}"},
+		{"string", "", erlTag("leftover_string", erlBytes("abc")), 80, true, `{leftover_string,"abc"}`},
+		{"escapes", "", erlBytes("a\"b\\c\n"), 80, true, `"a\"b\\c\n"`},
+		{"control escapes", "", erlChars{'a', 27, 11, 8, 12}, 80, true, `"a\e\v\b\f"`},
+		{"unprintable list", "", erlBytes("\x01\x02\x03"), 80, true, "[1,2,3]"},
+		{"DEL is not printable", "", erlChars{'a', 127}, 80, true, "[97,127]"},
+		{"latin1 bytes print as text", "", erlBytes("é"), 80, true, `"Ã©"`},
+		{"byte 128", "", erlBytes("\x80"), 80, true, "[128]"},
+		{"binary", "", erlBin("foo"), 80, true, `<<"foo">>`},
+		{"utf8 binary ~tp", "", erlBin("é"), 80, true, `<<"é"/utf8>>`},
+		{"utf8 binary ~p", "", erlBin("é"), 80, false, `<<"Ã©">>`},
+		{"euro ~tp (+pc unicode)", "", erlBin("€"), 80, true, `<<"€"/utf8>>`},
+		{"euro ~p", "", erlBin("€"), 80, false, "<<226,130,172>>"},
+		{"bytes binary", "", erlBin("\x01\x02\xff"), 80, true, "<<1,2,255>>"},
+		{"latin1 binary", "", erlBin("\xffa"), 80, true, `<<"ÿa">>`},
+		{"empty binary", "", erlBin(""), 80, true, "<<>>"},
+		{"empty string", "", erlChars{}, 80, true, "[]"},
+		{"table", "", erlList{erlTuple{erlBin("a"), erlAtom("long"), erlI(1)}}, 80, true, `[{<<"a">>,long,1}]`},
+		{"fits at col 23", "invalid expiration x: ", erlTag("leftover_string", erlBytes(strings.Repeat("a", 30))),
+			80, true, `invalid expiration x: {leftover_string,"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`},
+		{"breaks with TInd 4", "invalid expiration x: ", erlTag("leftover_string", erlBytes(long)),
+			80, true, "invalid expiration x: {leftover_string,\n" + strings.Repeat(" ", 26) + `"` + long + `"}`},
+		{"int list fills lines", "invalid expiration x: ", erlTag("leftover_string", erlBytes("\x01"+strings.Repeat("a", 40))),
+			80, true, "invalid expiration x: {leftover_string,\n" + strings.Repeat(" ", 26) +
+				"[1,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,\n" + strings.Repeat(" ", 27) +
+				"97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,\n" + strings.Repeat(" ", 27) +
+				"97,97,97,97,97,97,97]}"},
+		{"~255p string", "x: ", erlStr("unsupported queue type '" + strings.Repeat("a", 300) + "'"), 255, false,
+			`x: "unsupported queue type '` + strings.Repeat("a", 300) + `'"`},
+		{"~255p tuple", "x: ", erlTag("unacceptable_type", erlAtom("long")), 255, false, "x: {unacceptable_type,long}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := erlFormat(tt.prefix, tt.term, tt.width, tt.uni); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestErlFloatText(t *testing.T) {
+	tests := []struct {
+		f    float64
+		want string
+	}{
+		{1.0, "1.0"}, {0.1, "0.1"}, {1.5, "1.5"}, {1e10, "1.0e10"}, {1e20, "1.0e20"},
+		{123456789012345.0, "123456789012345.0"}, {1e-5, "1.0e-5"}, {0.001, "0.001"},
+		{-2.5, "-2.5"}, {1e15, "1.0e15"}, {1e16, "1.0e16"}, {100.0, "100.0"}, {0, "0.0"},
+		{float64(float32(0.1)), "0.10000000149011612"},
+	}
+	for _, tt := range tests {
+		if got := erlFloatText(tt.f); got != tt.want {
+			t.Errorf("erlFloatText(%v) = %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}
+
+func TestErlReplyText(t *testing.T) {
+	tests := []struct {
+		name, expl string
+		wantLen    int
+		wantSuffix string
+	}{
+		{"fits", strings.Repeat("a", 233), 255, "aaa"},
+		{"one over", strings.Repeat("a", 234), 255, "a..."},
+		{"shorter", strings.Repeat("a", 232), 254, "aaa"},
+		{"counts characters, not bytes", strings.Repeat("é", 233), 255, "ééé"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := erlReplyText("PRECONDITION_FAILED", tt.expl)
+			if n := len([]rune(got)); n != tt.wantLen || !strings.HasSuffix(got, tt.wantSuffix) {
+				t.Errorf("len %d suffix %q, want %d %q", n, got[len(got)-4:], tt.wantLen, tt.wantSuffix)
+			}
+		})
+	}
+}
+
+func TestErlTS(t *testing.T) {
+	if got := erlTS("é"); got != "é" {
+		t.Errorf("utf8: %q", got)
+	}
+	if got := erlTS("\xffa"); got != "ÿa" {
+		t.Errorf("latin1 fallback: %q", got)
+	}
+	if got := erlIndentation("ab\tc\nxy"); got != 2 {
+		t.Errorf("indentation after newline = %d", got)
+	}
+	if got := erlIndentation("ab\tc"); got != 9 {
+		t.Errorf("indentation with tab = %d", got)
+	}
+}
+
+// TestErlPrettyAgainstErlang compares erlFormat with a real Erlang on random
+// terms. It runs only with DLXLAB_ERL=1 and escript on the PATH.
+func TestErlPrettyAgainstErlang(t *testing.T) {
+	if os.Getenv("DLXLAB_ERL") != "1" {
+		t.Skip("set DLXLAB_ERL=1 to compare with a local Erlang")
+	}
+	rng := rand.New(rand.NewSource(1))
+	type tc struct {
+		prefix string
+		term   erlTerm
+		width  int
+		uni    bool
+	}
+	var cases []tc
+	var in strings.Builder
+	for i := 0; i < 3000; i++ {
+		c := tc{randPrefix(rng), randTerm(rng, 3), 80, rng.Intn(2) == 0}
+		if rng.Intn(3) == 0 {
+			c.width, c.uni = 255, false
+		}
+		cases = append(cases, c)
+		fmt.Fprintf(&in, "%s\t%d\t%t\t%s.\n", hex.EncodeToString([]byte(c.prefix)), c.width, c.uni, erlSyntax(c.term))
+	}
+	got := runEscript(t, in.String())
+	for i, c := range cases {
+		want := got[i]
+		if have := erlFormat(c.prefix, c.term, c.width, c.uni); have != want {
+			t.Errorf("case %d %s (width %d, unicode %t):\nhave %q\nwant %q", i, erlSyntax(c.term), c.width, c.uni, have, want)
+		}
+	}
+}
+
+const erlCheckScript = `#!/usr/bin/env escript
+%%! +pc unicode
+main([F]) ->
+    {ok, D} = file:read_file(F),
+    [line(L) || L <- binary:split(D, <<"\n">>, [global, trim])].
+line(L) ->
+    [P, W, U, T] = binary:split(L, <<"\t">>, [global]),
+    {ok, Toks, _} = erl_scan:string(binary_to_list(T)),
+    {ok, Term} = erl_parse:parse_term(Toks),
+    Prefix = [C || C <- unicode:characters_to_list(binary:decode_hex(P)), C =/= $~] ,
+    Dir = case {W, U} of {<<"80">>, <<"true">>} -> "~tp"; {<<"80">>, _} -> "~p";
+                         {_, <<"true">>} -> "~255tp"; _ -> "~255p" end,
+    Out = unicode:characters_to_binary(io_lib:format(Prefix ++ Dir, [Term])),
+    io:format("~s~n", [binary:encode_hex(Out)]).
+`
+
+func runEscript(t *testing.T, input string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	script, data := filepath.Join(dir, "check.escript"), filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(script, []byte(erlCheckScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(data, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("escript", script, data).Output()
+	if err != nil {
+		t.Fatalf("escript: %v", err)
+	}
+	var lines []string
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		b, err := hex.DecodeString(sc.Text())
+		if err != nil {
+			t.Fatalf("bad escript output %q", sc.Text())
+		}
+		lines = append(lines, string(b))
+	}
+	return lines
+}
+
+func randPrefix(rng *rand.Rand) string {
+	const chars = "abcdefghij '\"é\t\n"
+	r := []rune(chars)
+	n := rng.Intn(90)
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		c := r[rng.Intn(len(r))]
+		if (c == '\n' || c == '\t') && rng.Intn(8) != 0 {
+			c = 'x'
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func randTerm(rng *rand.Rand, depth int) erlTerm {
+	k := rng.Intn(9)
+	if depth == 0 {
+		k = rng.Intn(5)
+	}
+	switch k {
+	case 0:
+		return erlAtom([]string{"no_integer", "long", "value_too_large", "leftover_string", "undefined", "a"}[rng.Intn(6)])
+	case 1:
+		return erlI(rng.Int63n(1<<uint(rng.Intn(62)+1)) - 1000)
+	case 2:
+		return erlFloat(rng.NormFloat64() * float64(int64(1)<<uint(rng.Intn(60))))
+	case 3:
+		return randChars(rng)
+	case 4:
+		return erlBin(string(randChars(rng)))
+	case 5, 6:
+		n := rng.Intn(5) + 1
+		tup := erlTuple{erlAtom([]string{"leftover_string", "value_negative", "unacceptable_type"}[rng.Intn(3)])}
+		if rng.Intn(3) == 0 {
+			tup = erlTuple{}
+		}
+		for len(tup) < n {
+			tup = append(tup, randTerm(rng, depth-1))
+		}
+		return tup
+	default:
+		l := erlList{}
+		for i := rng.Intn(12); i > 0; i-- {
+			l = append(l, randTerm(rng, depth-1))
+		}
+		return l
+	}
+}
+
+func randChars(rng *rand.Rand) erlChars {
+	pools := []string{"abc xyz", "abc\"\\\n\t", "é€ab", "\x01\x7fab", "\xc3\xa9\xff"}
+	pool := []rune(pools[rng.Intn(len(pools))])
+	n := rng.Intn(70)
+	if rng.Intn(4) == 0 {
+		n = rng.Intn(200)
+	}
+	cs := make(erlChars, n)
+	for i := range cs {
+		cs[i] = pool[rng.Intn(len(pool))]
+	}
+	if rng.Intn(2) == 0 { // binaries and byte strings: keep to bytes
+		for i, c := range cs {
+			cs[i] = c & 0xff
+		}
+	}
+	return cs
+}
+
+// erlSyntax writes t as Erlang source text (for the escript).
+func erlSyntax(t erlTerm) string {
+	switch x := t.(type) {
+	case erlAtom:
+		return "'" + strings.ReplaceAll(strings.ReplaceAll(string(x), `\`, `\\`), "'", `\'`) + "'"
+	case erlInt:
+		return string(x)
+	case erlFloat:
+		return strconv.FormatFloat(float64(x), 'e', 16, 64)
+	case erlChars:
+		return "[" + joinInts(len(x), func(i int) int { return int(x[i]) }) + "]"
+	case erlBin:
+		return "<<" + joinInts(len(x), func(i int) int { return int(x[i]) }) + ">>"
+	case erlTuple:
+		return "{" + joinTerms(x) + "}"
+	case erlList:
+		return "[" + joinTerms(x) + "]"
+	}
+	return "undefined"
+}
+
+func joinInts(n int, at func(int) int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = strconv.Itoa(at(i))
+	}
+	return strings.Join(parts, ",")
+}
+
+func joinTerms(ts []erlTerm) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = erlSyntax(t)
+	}
+	return strings.Join(parts, ",")
+}
