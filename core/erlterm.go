@@ -1,8 +1,10 @@
 package core
 
 import (
+	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -180,14 +182,39 @@ func erlIndentation(s string) int {
 
 // erlReplyText is the reply text rabbit_binary_generator builds:
 // "~ts - ~ts" with chars_limit 255, which keeps 252 characters and appends
-// "..." when the whole text is longer than 255 characters (not bytes).
+// "..." when the whole text is longer than 255. io_lib counts grapheme
+// clusters there, not bytes or code points.
 func erlReplyText(name, explanation string) string {
 	text := name + " - " + explanation
-	if utf8.RuneCountInString(text) <= maxReplyText {
+	gs := erlGraphemes(text)
+	if len(gs) <= maxReplyText {
 		return text
 	}
-	r := []rune(text)
-	return string(r[:maxReplyText-3]) + "..."
+	return strings.Join(gs[:maxReplyText-3], "") + "..."
+}
+
+// erlGraphemes splits s into grapheme clusters as string:next_grapheme/1
+// does, approximated: CR LF is one cluster, and combining marks, ZWJ and
+// variation selectors join the cluster before them.
+func erlGraphemes(s string) []string {
+	var gs []string
+	start := 0
+	for i, c := range s {
+		if i == 0 || erlExtends(c) || c == '\n' && s[i-1] == '\r' {
+			continue
+		}
+		gs = append(gs, s[start:i])
+		start = i
+	}
+	if s != "" {
+		gs = append(gs, s[start:])
+	}
+	return gs
+}
+
+func erlExtends(c rune) bool {
+	return unicode.In(c, unicode.Mn, unicode.Me, unicode.Mc) || c == 0x200D ||
+		c >= 0xFE00 && c <= 0xFE0F
 }
 
 // erlError is a protocol error with RabbitMQ's exact reply text.
@@ -200,9 +227,9 @@ func erlPrecondition(explanation string) *Error {
 	return erlError(CodePreconditionFailed, "PRECONDITION_FAILED", explanation)
 }
 
-// erlFloatText is io_lib:write/1 of a float (io_lib_format:fwrite_g/1):
-// the shortest digits that read back exactly, in plain or exponent form,
-// whichever is shorter.
+// erlFloatText is io_lib:write/1 of a float (io_lib_format:fwrite_g/1,
+// OTP 25+): the shortest digits that read back exactly, in plain form
+// unless the exponent form is shorter or |f| >= 2^53.
 func erlFloatText(f float64) string {
 	if f == 0 {
 		if 1/f < 0 {
@@ -212,43 +239,43 @@ func erlFloatText(f float64) string {
 	}
 	sign := ""
 	if f < 0 {
-		sign, f = "-", -f
+		sign = "-"
 	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	e := strconv.FormatFloat(math.Abs(f), 'e', -1, 64) // d.ddde±XX
 	mant, exp, _ := strings.Cut(e, "e")
 	digits := strings.Replace(mant, ".", "", 1)
 	x, err := strconv.Atoi(exp)
 	if err != nil { // NaN, Inf: not Erlang floats
 		return sign + e
 	}
-	return sign + erlInsertDecimal(x+1, digits)
+	return sign + erlInsertDecimal(x-len(digits)+1, digits, math.Abs(f) < 1<<53)
 }
 
-// erlInsertDecimal is io_lib_format:insert_decimal/2.
-func erlInsertDecimal(place int, s string) string {
+// erlInsertDecimal is io_lib_format:insert_decimal/3: the value is
+// s * 10^place.
+func erlInsertDecimal(place int, s string, exact bool) string {
 	l := len(s)
-	if place == 0 {
-		return "0." + s
-	}
-	if place > 0 && place < l {
-		return s[:place] + "." + s[place:]
-	}
-	expL := strconv.Itoa(place - 1)
-	expDot := 1
-	if l == 1 {
-		expDot = 2
-	}
-	expCost := len(expL) + 1 + expDot
-	if place < 0 && 2-place <= expCost {
-		return "0." + strings.Repeat("0", -place) + s
-	}
-	if place > 0 && place-l+2 <= expCost {
-		return s + strings.Repeat("0", place-l) + ".0"
-	}
-	if l == 1 {
+	exp := place + l - 1
+	expL := strconv.Itoa(exp)
+	expCost := len(expL) + 2
+	switch {
+	case place < 0 && exp >= 0:
+		return s[:l+place] + "." + s[l+place:]
+	case place < 0 && 2-place-l <= expCost:
+		return "0." + strings.Repeat("0", -place-l) + s
+	case place >= 0 && exact && expCost+btoi(l == 1) >= place+2:
+		return s + strings.Repeat("0", place) + ".0"
+	case l == 1:
 		return s + ".0e" + expL
 	}
 	return s[:1] + "." + s[1:] + "e" + expL
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // erlWriteAtom is io_lib:write_atom/1: bare when it is a plain lower-case
@@ -439,11 +466,29 @@ func ppBuild(t erlTerm, unicode bool) *ppNode {
 	case erlTuple:
 		return ppBuildSeq(ppTuple, x, unicode)
 	case erlList:
+		if cs, ok := erlListChars(x); ok { // a list of character codes is a string
+			return ppBuildChars(cs, unicode)
+		}
 		return ppBuildSeq(ppList, x, unicode)
 	case erlMap:
 		return ppLeafNode(erlMapText(x, unicode))
 	}
 	return ppLeafNode("undefined")
+}
+
+// erlListChars returns the list as character codes when every element is
+// an integer that could be one.
+func erlListChars(l erlList) (erlChars, bool) {
+	cs := make(erlChars, len(l))
+	for i, t := range l {
+		n, ok := t.(erlInt)
+		c, err := strconv.ParseInt(string(n), 10, 32)
+		if !ok || err != nil || c < 0 || c > 0x10FFFF {
+			return nil, false
+		}
+		cs[i] = rune(c)
+	}
+	return cs, true
 }
 
 func ppBuildChars(cs erlChars, unicode bool) *ppNode {

@@ -95,12 +95,14 @@ func TestErlReplyText(t *testing.T) {
 		{"one over", strings.Repeat("a", 234), 255, "a..."},
 		{"shorter", strings.Repeat("a", 232), 254, "aaa"},
 		{"counts characters, not bytes", strings.Repeat("é", 233), 255, "ééé"},
+		{"CR LF is one character", strings.Repeat("a", 232) + "\r\nb", 255, "\r\nb"},
+		{"combining marks join (Erlang: 715 bytes)", strings.Repeat("e\u0301", 240), 22 + 2*230 + 3, "e\u0301..."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := erlReplyText("PRECONDITION_FAILED", tt.expl)
 			if n := len([]rune(got)); n != tt.wantLen || !strings.HasSuffix(got, tt.wantSuffix) {
-				t.Errorf("len %d suffix %q, want %d %q", n, got[len(got)-4:], tt.wantLen, tt.wantSuffix)
+				t.Errorf("%d code points ending %q, want %d ending %q", n, got[len(got)-6:], tt.wantLen, tt.wantSuffix)
 			}
 		})
 	}
@@ -148,9 +150,24 @@ func TestErlPrettyAgainstErlang(t *testing.T) {
 	for i, c := range cases {
 		want := got[i]
 		if have := erlFormat(c.prefix, c.term, c.width, c.uni); have != want {
-			t.Errorf("case %d %s (width %d, unicode %t):\nhave %q\nwant %q", i, erlSyntax(c.term), c.width, c.uni, have, want)
+			d := firstDiff(have, want)
+			t.Errorf("case %d (width %d, unicode %t) differs at %d:\nhave …%q\nwant …%q\nterm %s",
+				i, c.width, c.uni, d, clip(have, d), clip(want, d), erlSyntax(c.term))
 		}
 	}
+}
+
+func firstDiff(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+func clip(s string, at int) string {
+	lo, hi := max(0, at-200), min(len(s), at+60)
+	return s[lo:hi]
 }
 
 const erlCheckScript = `#!/usr/bin/env escript
