@@ -95,7 +95,7 @@ func TestErlReplyText(t *testing.T) {
 		{"one over", strings.Repeat("a", 234), 255, "a..."},
 		{"shorter", strings.Repeat("a", 232), 254, "aaa"},
 		{"counts characters, not bytes", strings.Repeat("é", 233), 255, "ééé"},
-		{"CR LF is one character", strings.Repeat("a", 232) + "\r\nb", 255, "\r\nb"},
+		{"CR LF is one character", strings.Repeat("a", 231) + "\r\nb", 256, "\r\nb"},
 		{"combining marks join (Erlang: 715 bytes)", strings.Repeat("e\u0301", 240), 22 + 2*230 + 3, "e\u0301..."},
 	}
 	for _, tt := range tests {
