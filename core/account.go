@@ -15,9 +15,16 @@ func (b *Broker) CheckInvariants() error {
 		return err
 	}
 	s := b.stats
-	if got := ready + unacked + s.Acked + s.DeadLettered + s.Dropped; got != s.Enqueued {
-		return fmt.Errorf("accounting: enqueued %d but ready %d + unacked %d + acked %d + dead-lettered %d + dropped %d = %d",
-			s.Enqueued, ready, unacked, s.Acked, s.DeadLettered, s.Dropped, got)
+	var held uint64
+	for _, q := range b.qOrder {
+		held += uint64(len(q.backlog))
+	}
+	if int(held) != b.backlogged {
+		return fmt.Errorf("accounting: %d held dead letters but counter says %d", held, b.backlogged)
+	}
+	if got := ready + unacked + held + s.Acked + s.DeadLettered + s.Dropped; got != s.Enqueued {
+		return fmt.Errorf("accounting: enqueued %d but ready %d + unacked %d + held %d + acked %d + dead-lettered %d + dropped %d = %d",
+			s.Enqueued, ready, unacked, held, s.Acked, s.DeadLettered, s.Dropped, got)
 	}
 	return b.checkQueues()
 }

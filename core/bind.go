@@ -16,7 +16,7 @@ func (b *Broker) Bind(bd Binding) error {
 	b.bindings = append(b.bindings, &nb)
 	b.exchanges[nb.Source].addBinding(&nb)
 	b.emit(Event{Kind: EvTopology, Exchange: nb.Source, Queue: nb.Destination, Detail: "bound with key " + quoteKey(nb.RoutingKey)})
-	return nil
+	return b.settle()
 }
 
 // Unbind removes a binding; unbinding one that does not exist is a no-op
@@ -29,7 +29,7 @@ func (b *Broker) Unbind(bd Binding) error {
 		if sameBinding(o, &bd) {
 			b.removeBinding(o)
 			b.emit(Event{Kind: EvTopology, Exchange: bd.Source, Queue: bd.Destination, Detail: "unbound key " + quoteKey(bd.RoutingKey)})
-			return nil
+			return b.settle()
 		}
 	}
 	return nil

@@ -39,6 +39,7 @@ type Broker struct {
 	nextQueueSeq uint64
 	eventSeq     uint64
 	routeGen     uint64
+	backlogged   int // held at-least-once dead letters in all queues
 	router       router
 
 	record bool

@@ -11,6 +11,10 @@ import (
 // honoured, cycles removed (spec §3). A copy that reaches no queue is
 // dropped with the cause recorded: RabbitMQ drops it silently.
 func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
+	if q.atLeastOnce() {
+		b.holdDeadLetter(q, e, reason)
+		return
+	}
 	if !q.cfg.hasDLX {
 		b.dropEntry(q, e, DropNoDLX, reason+"; queue '"+q.Name+"' has no dead-letter exchange")
 		return

@@ -44,15 +44,16 @@ func (k EventKind) String() string {
 // Drop reasons: every message that leaves the broker without being acked
 // or dead-lettered onward carries one (design §4 "Nothing lost, nothing hidden").
 const (
-	DropNoDLX         = "no-dlx"         // dead-lettered from a queue with no DLX
-	DropDLXMissing    = "dlx-missing"    // the DLX does not exist (RabbitMQ: silent)
-	DropDLXUnroutable = "dlx-unroutable" // the DLX routed it nowhere (RabbitMQ: silent)
-	DropCycle         = "cycle"          // every target was a dead-letter cycle (spec §3)
-	DropOverflow      = "overflow"       // x-overflow reject-publish refused it
-	DropUnroutable    = "unroutable"     // a publish matched no queue and was not mandatory
-	DropPurged        = "purged"         // queue.purge
-	DropQueueDeleted  = "queue-deleted"  // queue.delete
-	DropQueueExpired  = "queue-expired"  // the queue itself expired (x-expires)
+	DropNoDLX            = "no-dlx"            // dead-lettered from a queue with no DLX
+	DropDLXMissing       = "dlx-missing"       // the DLX does not exist (RabbitMQ: silent)
+	DropDLXUnroutable    = "dlx-unroutable"    // the DLX routed it nowhere (RabbitMQ: silent)
+	DropCycle            = "cycle"             // every target was a dead-letter cycle (spec §3)
+	DropOverflow         = "overflow"          // x-overflow reject-publish refused it
+	DropUnroutable       = "unroutable"        // a publish matched no queue and was not mandatory
+	DropPurged           = "purged"            // queue.purge
+	DropQueueDeleted     = "queue-deleted"     // queue.delete
+	DropQueueExpired     = "queue-expired"     // the queue itself expired (x-expires)
+	DropBacklogDiscarded = "backlog-discarded" // an at-least-once dead-letter backlog was discarded
 )
 
 // Dead-letter reasons, exactly as RabbitMQ writes them in x-death (spec §0).

@@ -161,6 +161,9 @@ func fuzzQueueArgs(r *opReader) Table {
 	if r.pick(3) == 0 {
 		args["x-delivery-limit"] = int64(r.pick(3))
 	}
+	if r.pick(3) == 0 {
+		args["x-dead-letter-strategy"] = "at-least-once"
+	}
 	return args
 }
 

@@ -15,6 +15,7 @@ type Queue struct {
 	cfg     queueConfig
 	ready   readyList
 	returns readyList // quorum with a delivery limit: returned messages, served first (spec §2.5)
+	backlog []held    // at-least-once dead letters not yet taken by their targets (spec §4.3)
 	bytes   int64     // bodies of ready messages (x-max-length-bytes)
 	unacked int
 
@@ -161,7 +162,7 @@ func (q *Queue) readyCount() int { return q.ready.len() + q.returns.len() }
 // overLimit reports whether ready messages exceed a length limit (spec §2.4:
 // only ready messages count).
 func (q *Queue) overLimit() bool {
-	return (q.cfg.maxLength >= 0 && int64(q.readyCount()) > q.cfg.maxLength) ||
+	return (q.cfg.maxLength >= 0 && int64(q.readyCount()+len(q.backlog)) > q.cfg.maxLength) ||
 		(q.cfg.maxBytes >= 0 && q.bytes > q.cfg.maxBytes)
 }
 

@@ -46,6 +46,7 @@ func (b *Broker) RunUntil(t Time) error {
 		if err := b.runDue(); err != nil {
 			return err
 		}
+		b.retryBacklogs()
 	}
 	b.now = t
 	return nil
@@ -110,4 +111,9 @@ func (b *Broker) fire(t timer) {
 
 // settle runs whatever became due at the current instant; every command
 // ends with it so zero-delay consumer actions happen "at once".
-func (b *Broker) settle() error { return b.runDue() }
+// It also retries held at-least-once dead letters, which a command may
+// have unblocked (a binding added, a queue drained).
+func (b *Broker) settle() error {
+	b.retryBacklogs()
+	return b.runDue()
+}

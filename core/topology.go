@@ -26,7 +26,7 @@ func (b *Broker) DeclareExchange(d ExchangeDecl) error {
 	if err := b.declareExchange(d); err != nil {
 		return b.fail(err)
 	}
-	return nil
+	return b.settle()
 }
 
 func (b *Broker) declareExchange(d ExchangeDecl) *Error {
@@ -102,7 +102,7 @@ func (b *Broker) DeleteExchange(name string) error {
 	delete(b.exchanges, name)
 	b.exOrder = removePtr(b.exOrder, x)
 	b.emit(Event{Kind: EvTopology, Exchange: name, Detail: "exchange deleted"})
-	return nil
+	return b.settle()
 }
 
 // DeclareQueue creates a queue (validating its arguments exactly as
@@ -210,6 +210,7 @@ func (b *Broker) removeQueue(q *Queue, reason string) {
 		b.dropDeliveriesFrom(ch, q, reason)
 	}
 	b.dropAll(q, reason)
+	b.discardBacklog(q, reason, "held for at-least-once dead-lettering when the queue went away")
 	for _, bd := range append([]*Binding(nil), b.bindings...) {
 		if bd.DestinationType == "queue" && bd.Destination == q.Name {
 			b.removeBinding(bd)
@@ -228,6 +229,9 @@ func (b *Broker) PurgeQueue(name string) (int, error) {
 	}
 	n := q.readyCount()
 	b.dropAll(q, DropPurged)
+	if b.profile == Rabbit43 { // 4.3 purge also removes the at-least-once backlog (spec §4.3)
+		b.discardBacklog(q, DropPurged, "at-least-once dead-letter backlog purged")
+	}
 	return n, b.settle()
 }
 
