@@ -1,0 +1,261 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// step reads one entry of steps: a mapping with exactly one key, the kind.
+func (d *decoder) step(n ast.Node) (Step, bool) {
+	mvs, ok := d.mapping(n, "step")
+	if !ok {
+		return Step{}, false
+	}
+	if len(mvs) != 1 {
+		if len(mvs) == 0 {
+			d.errorf(n, "empty step: expected one of %v", stepKinds)
+			return Step{}, false
+		}
+		k1, _ := d.keyOf(mvs[0])
+		k2, _ := d.keyOf(mvs[1])
+		d.errorf(mvs[1].Key, "a step does one thing: found %q and %q (write them as two steps, or indent the fields under %q)", k1, k2, k1)
+		return Step{}, false
+	}
+	kind, ok := d.keyOf(mvs[0])
+	if !ok {
+		return Step{}, false
+	}
+	s := Step{Pos: pos(mvs[0].Key)}
+	v := mvs[0].Value
+	what := kind + " step"
+	switch kind {
+	case StepPublish:
+		s.Publish, ok = d.publish(v)
+	case StepWait:
+		var dur Duration
+		dur, ok = d.duration(v, "wait")
+		s.Wait = &dur
+	case StepGet:
+		s.Get, ok = d.get(v)
+	case StepConsume:
+		var c Consumer
+		c, ok = d.consumer(v, what)
+		s.Consume = &c
+	case StepCancel:
+		s.Cancel, ok = d.cancel(v)
+	case StepAck:
+		s.Ack, ok = d.settle(v, what, false)
+	case StepReject:
+		s.Reject, ok = d.settle(v, what, true)
+	case StepNack:
+		s.Nack, ok = d.settle(v, what, true)
+	case StepDeclare:
+		s.Declare, ok = d.declare(v)
+	case StepDelete:
+		s.Delete, ok = d.deleteStep(v)
+	case StepPurge:
+		s.Purge, ok = d.purge(v)
+	case StepBind, StepUnbind:
+		var b Binding
+		b, ok = d.binding(v, what)
+		if kind == StepBind {
+			s.Bind = &b
+		} else {
+			s.Unbind = &b
+		}
+	case StepPolicy:
+		var p Policy
+		p, ok = d.policy(v, what)
+		s.Policy = &p
+	case StepClearPolicy:
+		s.ClearPolicy, ok = d.clearPolicy(v)
+	default:
+		d.errorf(mvs[0].Key, "unknown step %q%s", kind, suggestKnown(kind, stepKinds))
+		return s, false
+	}
+	return s, ok
+}
+
+func (d *decoder) publish(n ast.Node) (*PublishStep, bool) {
+	f := d.object(n, "publish step", publishKeys)
+	if f == nil {
+		return nil, false
+	}
+	p := &PublishStep{Count: 1}
+	f.str("exchange", &p.Exchange)
+	f.str("routing_key", &p.RoutingKey)
+	f.str("body", &p.Body)
+	f.boolean("mandatory", &p.Mandatory)
+	f.intField("count", 1, MaxPublishCount, &p.Count)
+	if pn, ok := f.vals["properties"]; ok {
+		d.properties(pn, &p.Properties)
+	}
+	return p, true
+}
+
+func (d *decoder) properties(n ast.Node, p *Properties) {
+	if _, null := n.(*ast.NullNode); null {
+		return
+	}
+	f := d.object(n, "properties", propertyKeys)
+	if f == nil {
+		return
+	}
+	f.str("content_type", &p.ContentType)
+	f.str("content_encoding", &p.ContentEncoding)
+	f.intField("delivery_mode", 1, 2, &p.DeliveryMode)
+	if v, ok := f.integer("priority", 0, 255); ok {
+		pr := int(v)
+		p.Priority = &pr
+	}
+	f.str("correlation_id", &p.CorrelationID)
+	f.str("reply_to", &p.ReplyTo)
+	f.str("expiration", &p.Expiration)
+	f.str("message_id", &p.MessageID)
+	if v, ok := f.integer("timestamp", math.MinInt64, math.MaxInt64); ok {
+		p.Timestamp = &v
+	}
+	f.str("type", &p.Type)
+	f.str("user_id", &p.UserID)
+	f.str("app_id", &p.AppID)
+	f.table("headers", &p.Headers)
+}
+
+func (d *decoder) get(n ast.Node) (*GetStep, bool) {
+	f := d.object(n, "get step", getKeys)
+	if f == nil {
+		return nil, false
+	}
+	g := &GetStep{Action: "ack"}
+	f.str("queue", &g.Queue)
+	f.str("action", &g.Action)
+	f.boolean("requeue", &g.Requeue)
+	if g.Queue == "" {
+		d.errorf(n, "get step needs a queue")
+		return g, false
+	}
+	if !d.checkActionKind(f.valOr("action", n), g.Action, getActions) {
+		return g, false
+	}
+	return g, true
+}
+
+func (f *fields) valOr(key string, n ast.Node) ast.Node {
+	if v, ok := f.vals[key]; ok {
+		return v
+	}
+	return n
+}
+
+func (d *decoder) cancel(n ast.Node) (*CancelStep, bool) {
+	f := d.object(n, "cancel step", []string{"consumer"})
+	if f == nil {
+		return nil, false
+	}
+	c := &CancelStep{}
+	f.str("consumer", &c.Consumer)
+	if c.Consumer == "" {
+		d.errorf(n, "cancel step needs a consumer")
+		return c, false
+	}
+	d.refs = append(d.refs, ref{kind: "consumer", name: c.Consumer, what: "cancel step", at: f.at("consumer")})
+	return c, true
+}
+
+// settle reads ack / reject / nack: {consumer: c, requeue: true, multiple: true};
+// an empty value settles on the basic.get channel.
+func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, bool) {
+	s := &SettleStep{}
+	if _, null := n.(*ast.NullNode); null {
+		return s, true
+	}
+	keys := settleKeys
+	if !requeueOK {
+		keys = []string{"consumer", "multiple"}
+	}
+	f := d.object(n, what, keys)
+	if f == nil {
+		return nil, false
+	}
+	f.str("consumer", &s.Consumer)
+	f.boolean("requeue", &s.Requeue)
+	f.boolean("multiple", &s.Multiple)
+	if s.Consumer != "" {
+		d.refs = append(d.refs, ref{kind: "consumer", name: s.Consumer, what: what, at: f.at("consumer")})
+	}
+	return s, true
+}
+
+func (d *decoder) declare(n ast.Node) (*DeclareStep, bool) {
+	f := d.object(n, "declare step", declareKeys)
+	if f == nil {
+		return nil, false
+	}
+	s := &DeclareStep{Durable: true}
+	f.str("queue", &s.Queue)
+	f.str("exchange", &s.Exchange)
+	f.str("type", &s.Type)
+	f.boolean("durable", &s.Durable)
+	f.boolean("auto_delete", &s.AutoDelete)
+	f.boolean("internal", &s.Internal)
+	f.table("arguments", &s.Arguments)
+	if f.has("queue") == f.has("exchange") {
+		d.errorf(n, "declare step needs either queue: NAME or exchange: NAME")
+		return s, false
+	}
+	if f.has("queue") && (f.has("type") || f.has("internal")) {
+		d.errorf(n, "declare queue: type and internal apply to exchanges (a queue's type is the argument x-queue-type)")
+		return s, false
+	}
+	if f.has("exchange") && s.Type == "" {
+		s.Type = "direct"
+	}
+	return s, true
+}
+
+func (d *decoder) deleteStep(n ast.Node) (*DeleteStep, bool) {
+	f := d.object(n, "delete step", []string{"queue", "exchange"})
+	if f == nil {
+		return nil, false
+	}
+	s := &DeleteStep{}
+	f.str("queue", &s.Queue)
+	f.str("exchange", &s.Exchange)
+	if f.has("queue") == f.has("exchange") {
+		d.errorf(n, "delete step needs either queue: NAME or exchange: NAME")
+		return s, false
+	}
+	return s, true
+}
+
+func (d *decoder) purge(n ast.Node) (*PurgeStep, bool) {
+	f := d.object(n, "purge step", []string{"queue"})
+	if f == nil {
+		return nil, false
+	}
+	s := &PurgeStep{}
+	f.str("queue", &s.Queue)
+	if !f.has("queue") {
+		d.errorf(n, "purge step needs a queue")
+		return s, false
+	}
+	return s, true
+}
+
+func (d *decoder) clearPolicy(n ast.Node) (*ClearPolicyStep, bool) {
+	f := d.object(n, "clear_policy step", []string{"name"})
+	if f == nil {
+		return nil, false
+	}
+	s := &ClearPolicyStep{}
+	f.str("name", &s.Name)
+	if s.Name == "" {
+		d.errorf(n, "clear_policy step needs a name")
+		return s, false
+	}
+	return s, true
+}
+
+var _ = fmt.Sprint

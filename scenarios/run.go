@@ -1,0 +1,351 @@
+package scenarios
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dlxlab/dlxlab/core"
+)
+
+// Options change how a scenario runs.
+type Options struct {
+	// Profile overrides the scenario's profile ("" keeps it).
+	Profile string
+	// AfterStep, if set, is called after the topology and consumers are set
+	// up (step -1) and after every step, with the broker. Tests check
+	// core invariants there; it must not change the broker.
+	AfterStep func(step int, b *core.Broker)
+	// Sink, if set, sees every broker event as it happens (the UI).
+	Sink func(core.Event)
+}
+
+// Run plays a scenario from start to end and returns what it showed.
+// Broker errors (a 406 on declare, a 404 on publish) do not stop the run:
+// they are recorded in Observation.Errors, as a client script would go on
+// after reopening its channel. The error is for a scenario that cannot
+// run at all (an unknown profile).
+func Run(sc *Scenario, opts Options) (*Observation, error) {
+	r, err := NewRunner(sc, opts)
+	if err != nil {
+		return nil, err
+	}
+	for !r.Done() {
+		r.Step()
+	}
+	return r.Observation(), nil
+}
+
+// Runner plays a scenario one step at a time (the UI's step button).
+type Runner struct {
+	sc   *Scenario
+	opts Options
+	b    *core.Broker
+	next int // index of the next step
+	seen int // events already turned into the observation
+
+	obs     Observation
+	pending []Consumer                 // listed consumers whose queue does not exist yet
+	held    map[string]map[uint64]bool // channel → tags delivered with action hold
+	getAct  string                     // action of the get being run, for its delivery
+}
+
+// NewRunner builds the broker, declares the topology (policies, exchanges,
+// queues, bindings, in that order, as RabbitMQ's definitions import does)
+// and attaches the consumers. No step has run yet.
+func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
+	name := sc.Profile
+	if opts.Profile != "" {
+		name = opts.Profile
+	}
+	profile, err := core.ParseProfile(name)
+	if err != nil {
+		return nil, err
+	}
+	coreOpts := []core.Option{core.WithEventLog()}
+	if opts.Sink != nil {
+		coreOpts = append(coreOpts, core.WithEventSink(opts.Sink))
+	}
+	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}}
+	r.obs = Observation{Profile: string(profile), Queues: map[string]QueueState{},
+		Deliveries: []Delivery{}, Returns: []Return{}, Drops: []Drop{}, Errors: []StepError{}}
+	r.setup()
+	return r, nil
+}
+
+// Broker is the broker the scenario runs on (read it; do not command it).
+func (r *Runner) Broker() *core.Broker { return r.b }
+
+// Scenario is the scenario being run.
+func (r *Runner) Scenario() *Scenario { return r.sc }
+
+// Next is the index of the step Step will run.
+func (r *Runner) Next() int { return r.next }
+
+// Done reports that every step has run.
+func (r *Runner) Done() bool { return r.next >= len(r.sc.Steps) }
+
+func (r *Runner) setup() {
+	r.obs.Trace = append(r.obs.Trace, "-- topology")
+	for i, p := range r.sc.Policies {
+		r.call(-1, fmt.Sprintf("policies[%d]", i), r.b.SetPolicy(corePolicy(p)))
+	}
+	for i, x := range r.sc.Exchanges {
+		r.call(-1, fmt.Sprintf("exchanges[%d]", i), r.b.DeclareExchange(core.ExchangeDecl{Name: x.Name, Type: x.Type,
+			Durable: x.Durable, AutoDelete: x.AutoDelete, Internal: x.Internal, Args: x.Arguments.Clone()}))
+	}
+	for i, q := range r.sc.Queues {
+		r.call(-1, fmt.Sprintf("queues[%d]", i), r.b.DeclareQueue(core.QueueDecl{Name: q.Name, Durable: q.Durable,
+			AutoDelete: q.AutoDelete, Args: q.Arguments.Clone()}))
+	}
+	for i, bd := range r.sc.Bindings {
+		r.call(-1, fmt.Sprintf("bindings[%d]", i), r.b.Bind(coreBinding(bd)))
+	}
+	for i, c := range r.sc.Consumers {
+		if _, ok := r.b.Queue(c.Queue); !ok && r.declaredLater(c.Queue) {
+			r.pending = append(r.pending, c) // attached when a step declares its queue
+			continue
+		}
+		r.call(-1, fmt.Sprintf("consumers[%d]", i), r.b.Consume(consumerSpec(c)))
+	}
+	r.after(-1)
+}
+
+// declaredLater reports a declare step for the queue.
+func (r *Runner) declaredLater(queue string) bool {
+	for _, s := range r.sc.Steps {
+		if s.Declare != nil && s.Declare.Queue == queue {
+			return true
+		}
+	}
+	return false
+}
+
+// Step runs the next step and reports whether one ran.
+func (r *Runner) Step() bool {
+	if r.Done() {
+		return false
+	}
+	i := r.next
+	r.next++
+	s := &r.sc.Steps[i]
+	r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("-- step %d: %s", i, describeStep(s)))
+	r.runStep(i, s)
+	r.after(i)
+	return true
+}
+
+func (r *Runner) after(step int) {
+	r.collect(step, "")
+	if r.opts.AfterStep != nil {
+		r.opts.AfterStep(step, r.b)
+	}
+}
+
+func (r *Runner) runStep(i int, s *Step) {
+	switch s.Kind() {
+	case StepPublish:
+		p := s.Publish
+		for n := 0; n < p.Count; n++ {
+			_, err := r.b.Publish(core.Publishing{Exchange: p.Exchange, RoutingKey: p.RoutingKey, Mandatory: p.Mandatory,
+				Props: coreProps(p.Properties), Headers: p.Properties.Headers.Clone(), Body: p.Body})
+			r.call(i, "", err)
+		}
+	case StepWait:
+		r.call(i, "", r.b.Advance(int64(*s.Wait)))
+	case StepGet:
+		r.get(i, s.Get)
+	case StepConsume:
+		r.call(i, "", r.b.Consume(consumerSpec(*s.Consume)))
+	case StepCancel:
+		r.call(i, "", r.b.Cancel(s.Cancel.Consumer))
+		delete(r.held, s.Cancel.Consumer)
+	case StepAck, StepReject, StepNack:
+		r.settle(i, s)
+	case StepDeclare:
+		r.declare(i, s.Declare)
+	case StepDelete:
+		if s.Delete.Queue != "" {
+			r.call(i, "", r.b.DeleteQueue(s.Delete.Queue))
+		} else {
+			r.call(i, "", r.b.DeleteExchange(s.Delete.Exchange))
+		}
+	case StepPurge:
+		_, err := r.b.PurgeQueue(s.Purge.Queue)
+		r.call(i, "", err)
+	case StepBind:
+		r.call(i, "", r.b.Bind(coreBinding(*s.Bind)))
+	case StepUnbind:
+		r.call(i, "", r.b.Unbind(coreBinding(*s.Unbind)))
+	case StepPolicy:
+		r.call(i, "", r.b.SetPolicy(corePolicy(*s.Policy)))
+	case StepClearPolicy:
+		r.call(i, "", r.b.ClearPolicy(s.ClearPolicy.Name))
+	}
+}
+
+func (r *Runner) declare(i int, d *DeclareStep) {
+	if d.Exchange != "" {
+		r.call(i, "", r.b.DeclareExchange(core.ExchangeDecl{Name: d.Exchange, Type: d.Type, Durable: d.Durable,
+			AutoDelete: d.AutoDelete, Internal: d.Internal, Args: d.Arguments.Clone()}))
+		return
+	}
+	err := r.b.DeclareQueue(core.QueueDecl{Name: d.Queue, Durable: d.Durable, AutoDelete: d.AutoDelete, Args: d.Arguments.Clone()})
+	r.call(i, "", err)
+	if err != nil {
+		return
+	}
+	kept := r.pending[:0]
+	for _, c := range r.pending {
+		if c.Queue == d.Queue {
+			r.call(i, "", r.b.Consume(consumerSpec(c)))
+		} else {
+			kept = append(kept, c)
+		}
+	}
+	r.pending = kept
+}
+
+// get runs basic.get and settles the message as the step says.
+func (r *Runner) get(i int, g *GetStep) {
+	act := g.Action
+	if g.Requeue && act == core.ActReject {
+		act = core.ActRequeue
+	} else if g.Requeue && act == core.ActNack {
+		act = core.ActNackRequeue
+	}
+	r.getAct = act
+	res, ok, err := r.b.Get("", g.Queue)
+	r.call(i, "", err)
+	r.getAct = ""
+	if err != nil {
+		return
+	}
+	if !ok {
+		r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("%s get-empty      queue=%s", fmtTime(r.b.Now()), g.Queue))
+		return
+	}
+	var serr error
+	switch act {
+	case core.ActAck:
+		serr = r.b.Ack("", res.Tag, false)
+	case core.ActReject:
+		serr = r.b.Reject("", res.Tag, false)
+	case core.ActRequeue:
+		serr = r.b.Reject("", res.Tag, true)
+	case core.ActNack:
+		serr = r.b.Nack("", res.Tag, false, false)
+	case core.ActNackRequeue:
+		serr = r.b.Nack("", res.Tag, false, true)
+	case core.ActHold:
+		r.hold("get", res.Tag)
+	}
+	r.call(i, "", serr)
+}
+
+func (r *Runner) hold(channel string, tag uint64) {
+	if r.held[channel] == nil {
+		r.held[channel] = map[uint64]bool{}
+	}
+	r.held[channel][tag] = true
+}
+
+// settle acks / rejects / nacks the oldest delivery the consumer (or the
+// basic.get channel) holds, or every one with multiple.
+func (r *Runner) settle(i int, s *Step) {
+	st, kind := s.Ack, s.Kind()
+	if s.Reject != nil {
+		st = s.Reject
+	} else if s.Nack != nil {
+		st = s.Nack
+	}
+	channel := st.Consumer
+	if channel == "" {
+		channel = "get"
+	}
+	tags := r.heldTags(channel)
+	if len(tags) == 0 {
+		who := "consumer " + st.Consumer
+		if st.Consumer == "" {
+			who = "basic.get"
+		}
+		r.runnerError(i, fmt.Sprintf("%s: %s holds no unacked delivery (only deliveries with action hold can be settled by a step)", kind, who))
+		return
+	}
+	if !st.Multiple {
+		tags = tags[:1]
+	}
+	for _, tag := range tags {
+		delete(r.held[channel], tag)
+		var err error
+		switch kind {
+		case StepAck:
+			err = r.b.Ack(channel, tag, false)
+		case StepReject:
+			err = r.b.Reject(channel, tag, st.Requeue)
+		case StepNack:
+			err = r.b.Nack(channel, tag, false, st.Requeue)
+		}
+		r.call(i, "", err)
+	}
+}
+
+// heldTags lists, oldest first, the held deliveries still unacked on a channel.
+func (r *Runner) heldTags(channel string) []uint64 {
+	var tags []uint64
+	for _, d := range r.b.Unacked() {
+		if d.Channel == channel && r.held[channel][d.Tag] {
+			tags = append(tags, d.Tag)
+		}
+	}
+	sort.Slice(tags, func(a, b int) bool { return tags[a] < tags[b] })
+	return tags
+}
+
+// call records a command's outcome. The broker records its errors as
+// events (collect turns them into Errors); an error it returned without
+// one is recorded here so nothing is lost.
+func (r *Runner) call(step int, where string, err error) {
+	before := len(r.obs.Errors)
+	r.collect(step, where)
+	if err != nil && len(r.obs.Errors) == before {
+		code := 0
+		if ce, ok := err.(*core.Error); ok {
+			code = ce.Code
+		}
+		r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Where: where, Code: code, Text: errText(err)})
+	}
+}
+
+func errText(err error) string {
+	if ce, ok := err.(*core.Error); ok {
+		return ce.Text
+	}
+	return err.Error()
+}
+
+func (r *Runner) runnerError(step int, text string) {
+	r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Code: 0, Text: text})
+	r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("%s %-14s %s", fmtTime(r.b.Now()), "step-error", text))
+}
+
+// Observation returns what the run has shown so far: events turned into
+// deliveries, returns, drops and errors, and the queues as they are now.
+func (r *Runner) Observation() *Observation {
+	r.collect(r.next-1, "")
+	o := r.obs
+	o.ClockMS = int64(r.b.Now())
+	o.Queues = map[string]QueueState{}
+	for _, q := range r.b.Queues() {
+		msgs := []Message{}
+		for _, mv := range r.b.Messages(q.Name, 0) {
+			msgs = append(msgs, messageOf(mv.Msg, mv.Headers))
+		}
+		o.Queues[q.Name] = QueueState{Messages: msgs, Unacked: q.Unacked}
+	}
+	o.Deliveries = append([]Delivery{}, r.obs.Deliveries...)
+	o.Returns = append([]Return{}, r.obs.Returns...)
+	o.Drops = append([]Drop{}, r.obs.Drops...)
+	o.Errors = append([]StepError{}, r.obs.Errors...)
+	o.Trace = append([]string{}, r.obs.Trace...)
+	return &o
+}

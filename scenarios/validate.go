@@ -1,0 +1,73 @@
+package scenarios
+
+import (
+	"sort"
+
+	"github.com/dlxlab/dlxlab/core"
+)
+
+// validate checks what needs the whole scenario: the profile, names used
+// before they are known, and the totals the named limits bound.
+func (d *decoder) validate(sc *Scenario) {
+	queues, consumers := knownNames(sc)
+	for _, r := range d.refs {
+		known := queues
+		if r.kind == "consumer" {
+			known = consumers
+		}
+		if !contains(known, r.name) {
+			d.errorAt(r.at, "%s: no %s %q is declared in the scenario%s", r.what, r.kind, r.name, suggest(r.name, known))
+		}
+	}
+	var waited Duration
+	publishes, nConsumers := 0, len(sc.Consumers)
+	for _, s := range sc.Steps {
+		switch {
+		case s.Wait != nil:
+			waited += *s.Wait
+		case s.Publish != nil:
+			publishes += s.Publish.Count
+		case s.Consume != nil:
+			nConsumers++
+		}
+	}
+	if waited > MaxVirtualTime {
+		d.errorAt(Pos{}, "the waits add up to %s; the limit is %s of virtual time (MaxVirtualTime)", waited, MaxVirtualTime)
+	}
+	if publishes > MaxPublishTotal {
+		d.errorAt(Pos{}, "the steps publish %d messages; the limit is %d (MaxPublishTotal)", publishes, MaxPublishTotal)
+	}
+	if nConsumers > MaxConsumers {
+		d.errorAt(Pos{}, "%d consumers; the limit is %d (MaxConsumers)", nConsumers, MaxConsumers)
+	}
+}
+
+func profileNames() []string {
+	out := make([]string, len(core.Profiles))
+	for i, p := range core.Profiles {
+		out[i] = string(p)
+	}
+	return out
+}
+
+// knownNames lists the queues (topology and declare steps) and consumers
+// (consumers list and consume steps) a scenario can refer to.
+func knownNames(sc *Scenario) (queues, consumers []string) {
+	for _, q := range sc.Queues {
+		queues = append(queues, q.Name)
+	}
+	for _, c := range sc.Consumers {
+		consumers = append(consumers, c.Name)
+	}
+	for _, s := range sc.Steps {
+		if s.Declare != nil && s.Declare.Queue != "" {
+			queues = append(queues, s.Declare.Queue)
+		}
+		if s.Consume != nil {
+			consumers = append(consumers, s.Consume.Name)
+		}
+	}
+	sort.Strings(queues)
+	sort.Strings(consumers)
+	return queues, consumers
+}
