@@ -138,10 +138,12 @@ cmd_serve() {
 pure_packages() {
 	local dirs=() d
 	for d in "${PURE_DIRS[@]}"; do
-		[[ -d $d ]] && dirs+=("./$d/...")
+		if [[ -d $d && -n $(find "$d" -name '*.go' -print -quit) ]]; then
+			dirs+=("./$d/...")
+		fi
 	done
 	((${#dirs[@]})) || return 0
-	GOOS=js GOARCH=wasm go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' "${dirs[@]}" 2>/dev/null | sed '/^$/d'
+	GOOS=js GOARCH=wasm go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' "${dirs[@]}" | sed '/^$/d'
 }
 
 cmd_test() {
