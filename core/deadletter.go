@@ -73,9 +73,10 @@ func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, r
 // keys set for the republish (§1.6), CC removed on 3.12 when a DL routing
 // key is set (§1.5).
 func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
-	m := *old
+	blk := &deadBlock{m: *old}
+	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
-	ds := &deathState{deaths: recordDeath(old, q.Name, reason, b.now, b.origExpiration(old)), first: here, last: here}
+	*ds = deathState{deaths: recordDeath(old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
 	if old.death != nil && old.death.first != (deathRef{}) {
 		ds.first = old.death.first
 	}
@@ -88,7 +89,7 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	m.ttl = -1
 	m.Exchange = q.cfg.dlx
 	if q.cfg.hasDLRK {
-		m.Keys, m.NBCC = []string{q.cfg.dlrk}, 0
+		m.Keys, m.NBCC = q.dlrkKeys(), 0
 		if !b.profile.keepsCCWithDLRoutingKey() {
 			if _, has := m.Headers["CC"]; has {
 				m.Headers = m.Headers.Clone()
@@ -96,7 +97,7 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 			}
 		}
 	}
-	return &m
+	return m
 }
 
 // origExpiration renders the message's expiration for x-death: 4.x writes
@@ -114,10 +115,14 @@ func (b *Broker) origExpiration(m *Message) string {
 
 // recordDeath returns a new death list: an existing (queue, reason) entry
 // has its count raised and moves to the front keeping its first values; a
-// new one goes to the front with count 1 (spec §1.2).
-func recordDeath(m *Message, queue, reason string, now Time, origExp string) []Death {
+// new one goes to the front with count 1 (spec §1.2). buf is used when it
+// has room.
+func recordDeath(m *Message, queue, reason string, now Time, origExp string, buf []Death) []Death {
 	old := m.Deaths()
-	out := make([]Death, 0, len(old)+1)
+	out := buf
+	if cap(out) < len(old)+1 {
+		out = make([]Death, 0, len(old)+1)
+	}
 	for i, d := range old {
 		if d.Queue == queue && d.Reason == reason {
 			d.Count++

@@ -114,3 +114,31 @@ func (m *Message) nonBCCKeys() []string {
 	n := len(m.Keys) - int(m.NBCC)
 	return m.Keys[:n:n]
 }
+
+// messageBlock allocates a message with room for one routing key, the
+// common case, in one allocation (allocations dominate the hot path,
+// most of all under wasm).
+type messageBlock struct {
+	m   Message
+	key [1]string
+}
+
+// newMessageWithKey returns a message whose Keys are key, cc..., bcc....
+func newMessageWithKey(key string, cc, bcc []string) *Message {
+	if len(cc)+len(bcc) == 0 {
+		blk := &messageBlock{key: [1]string{key}}
+		blk.m.Keys = blk.key[:1:1]
+		return &blk.m
+	}
+	keys := make([]string, 0, 1+len(cc)+len(bcc))
+	keys = append(append(append(keys, key), cc...), bcc...)
+	return &Message{Keys: keys}
+}
+
+// deadBlock is a dead-lettered message with its death state and room for
+// a one-entry history, in one allocation.
+type deadBlock struct {
+	m   Message
+	ds  deathState
+	one [1]Death
+}

@@ -66,15 +66,14 @@ func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	keys := make([]string, 0, 1+len(cc)+len(bcc))
-	keys = append(append(append(keys, p.RoutingKey), cc...), bcc...)
 	hdrs := p.Headers
 	if _, has := hdrs["BCC"]; has {
 		hdrs = hdrs.Clone()
 		delete(hdrs, "BCC")
 	}
 	b.nextLineage++
-	m := &Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: keys, NBCC: int32(len(bcc)),
+	m := newMessageWithKey(p.RoutingKey, cc, bcc)
+	*m = Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: m.Keys, NBCC: int32(len(bcc)),
 		props: propsPtr(&p.Props), Headers: hdrs, Body: p.Body, ttl: ttl}
 	if b.profile.parsesClientXDeath() {
 		adoptClientDeaths(m)

@@ -11,13 +11,14 @@ type Queue struct {
 	Exclusive  bool
 	Args       Table
 
-	policy  *Policy
-	cfg     queueConfig
-	ready   readyList
-	returns readyList // quorum with a delivery limit: returned messages, served first (spec §2.5)
-	backlog []held    // at-least-once dead letters not yet taken by their targets (spec §4.3)
-	bytes   int64     // bodies of ready messages (x-max-length-bytes)
-	unacked int
+	policy   *Policy
+	cfg      queueConfig
+	ready    readyList
+	returns  readyList // quorum with a delivery limit: returned messages, served first (spec §2.5)
+	backlog  []held    // at-least-once dead letters not yet taken by their targets (spec §4.3)
+	dlrkList []string  // [cfg.dlrk], shared by dead letters
+	bytes    int64     // bodies of ready messages (x-max-length-bytes)
+	unacked  int
 
 	consumers []*Consumer // in subscription order; rr picks the next one
 	rr        int
@@ -179,4 +180,13 @@ func (q *Queue) head() (*entry, *readyList) {
 		return e, &q.returns
 	}
 	return q.ready.peek(), &q.ready
+}
+
+// dlrkKeys is the one-key routing list of the queue's DL routing key,
+// shared by all its dead letters (keys are never modified).
+func (q *Queue) dlrkKeys() []string {
+	if len(q.dlrkList) != 1 || q.dlrkList[0] != q.cfg.dlrk {
+		q.dlrkList = []string{q.cfg.dlrk}
+	}
+	return q.dlrkList
 }
