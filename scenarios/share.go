@@ -1,0 +1,100 @@
+package scenarios
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Share links carry the whole scenario in the URL fragment (design §5):
+// `#s=1.<base64url, no padding, of raw deflate of the canonical JSON>`.
+const (
+	// LinkVersion is the version Encode writes.
+	LinkVersion = "1"
+	// MaxLinkSize bounds an encoded link (the part after "s=").
+	MaxLinkSize = 64 << 10
+	// MaxLinkDecoded bounds what a link inflates to.
+	MaxLinkDecoded = MaxFileSize
+)
+
+// linkDecoders turn the payload of each link version into scenario
+// bytes. Old versions stay here so old links always open (style §9).
+var linkDecoders = map[string]func(payload string) ([]byte, error){
+	"1": decodeV1,
+}
+
+// Encode makes the share-link value of a scenario: "1." + payload.
+func Encode(sc *Scenario) (string, error) {
+	js, err := CanonicalJSON(sc)
+	if err != nil {
+		return "", err
+	}
+	var z bytes.Buffer
+	fw, err := flate.NewWriter(&z, flate.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	fw.Write(js) // writes to a bytes.Buffer do not fail
+	fw.Close()
+	s := LinkVersion + "." + base64.RawURLEncoding.EncodeToString(z.Bytes())
+	if len(s) > MaxLinkSize {
+		return "", fmt.Errorf("the share link would be %d characters; the limit is %d (MaxLinkSize): use a short link", len(s), MaxLinkSize)
+	}
+	return s, nil
+}
+
+// Decode reads a share-link value ("1.…"; a whole URL or "#s=…" works too)
+// back into a validated scenario. It never panics: a damaged, oversized or
+// hostile link is an error that says what is wrong.
+func Decode(s string) (*Scenario, error) {
+	data, err := DecodeBytes(s)
+	if err != nil {
+		return nil, err
+	}
+	return Parse("share link", data)
+}
+
+// DecodeBytes returns the scenario JSON a link carries, without parsing it.
+func DecodeBytes(s string) ([]byte, error) {
+	if i := strings.LastIndex(s, "s="); i >= 0 && strings.Contains(s[:i+2], "#") {
+		s = s[i+2:]
+	}
+	s = strings.TrimSpace(s)
+	if len(s) > MaxLinkSize {
+		return nil, fmt.Errorf("share link is %d characters; the limit is %d (MaxLinkSize)", len(s), MaxLinkSize)
+	}
+	version, payload, ok := strings.Cut(s, ".")
+	if !ok {
+		return nil, errors.New("not a share link: expected a version and a dot, like 1.…")
+	}
+	dec := linkDecoders[version]
+	if dec == nil {
+		return nil, fmt.Errorf("share link version %q is not known to this build (it reads version 1); a newer DLX Lab made it", clip(version))
+	}
+	return dec(payload)
+}
+
+func decodeV1(payload string) ([]byte, error) {
+	z, err := base64.RawURLEncoding.DecodeString(payload)
+	if err != nil {
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			return nil, fmt.Errorf("share link is damaged: not base64url at character %d (was it cut off or changed?)", int64(ce)+2)
+		}
+		return nil, fmt.Errorf("share link is damaged: %v", err)
+	}
+	r := flate.NewReader(bytes.NewReader(z))
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, MaxLinkDecoded+1))
+	if len(data) > MaxLinkDecoded {
+		return nil, fmt.Errorf("share link decodes to more than 1 MiB (MaxLinkDecoded); it is not a scenario this build will open")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("share link is damaged: the compressed data is invalid (%v)", err)
+	}
+	return data, nil
+}
