@@ -193,3 +193,32 @@ func TestQueueLeaseRenewal(t *testing.T) {
 		t.Fatal("queue did not expire 1 s after its last consumer left")
 	}
 }
+
+// The DLX's alternate exchange catches dead letters the DLX cannot route
+// (spec §7.6).
+func TestDLXAlternateExchange(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.exchange("catch-all", Fanout, nil)
+	s.exchange("dlx", Direct, Table{"alternate-exchange": "catch-all"})
+	s.queue("parking", nil)
+	s.bind("catch-all", "parking", "")
+	s.queue("q", Table{"x-dead-letter-exchange": "dlx"})
+	s.publish("", "q", "m", Properties{}, nil)
+	s.get("q", ActReject)
+	s.wantBodies("parking", "m")
+}
+
+// x-max-priority: higher priorities are delivered first, FIFO within one;
+// priorities above the maximum count as the maximum.
+func TestPriorityQueue(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.queue("pq", Table{"x-max-priority": int64(3)})
+	for _, p := range []struct {
+		body string
+		prio uint8
+		has  bool
+	}{{"none", 0, false}, {"p1", 1, true}, {"p9", 9, true}, {"p3", 3, true}, {"p1b", 1, true}} {
+		s.publish("", "pq", p.body, Properties{Priority: p.prio, HasPriority: p.has}, nil)
+	}
+	s.wantBodies("pq", "p9", "p3", "p1", "p1b", "none")
+}
