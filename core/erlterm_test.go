@@ -146,7 +146,7 @@ func TestErlPrettyAgainstErlang(t *testing.T) {
 		cases = append(cases, c)
 		fmt.Fprintf(&in, "%s\t%d\t%t\t%s.\n", hex.EncodeToString([]byte(c.prefix)), c.width, c.uni, erlSyntax(c.term))
 	}
-	got := runEscript(t, in.String())
+	got := runScript(t, erlCheckScript, in.String())
 	for i, c := range cases {
 		want := got[i]
 		if have := erlFormat(c.prefix, c.term, c.width, c.uni); have != want {
@@ -186,11 +186,13 @@ line(L) ->
     io:format("~s~n", [binary:encode_hex(Out)]).
 `
 
-func runEscript(t *testing.T, input string) []string {
+// runScript runs an escript on input (one case a line) and returns its
+// output lines, hex-decoded.
+func runScript(t *testing.T, src, input string) []string {
 	t.Helper()
 	dir := t.TempDir()
 	script, data := filepath.Join(dir, "check.escript"), filepath.Join(dir, "in.txt")
-	if err := os.WriteFile(script, []byte(erlCheckScript), 0o755); err != nil {
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(data, []byte(input), 0o644); err != nil {
