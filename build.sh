@@ -5,7 +5,7 @@
 #   serve   build, then serve dist/ on $ADDR (default 127.0.0.1:8080; or -addr HOST:PORT)
 #   test    vet, unit tests (native and js/wasm under Node), build, browser tests
 #   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
-#   worker  the Cloudflare Worker (not yet built: issue 6)
+#   worker  build the Cloudflare Worker into wasm/worker (after build)
 #   bench   core benchmarks
 #
 # Environment: DIST (default dist), ADDR, VERSION (default: git short hash,
@@ -192,18 +192,51 @@ cmd_e2e_tests() {
 	rm -f "$log"
 }
 
+# cmd_worker builds the Cloudflare Worker (issue 6) into wasm/worker:
+# build/ (worker.mjs, runtime.mjs, wasm_exec.js, app.wasm) and public/ (the
+# site from $DIST plus _headers). Run `./build.sh build` first. Deploy and
+# local dev: README.md, "Deploy to Cloudflare".
 cmd_worker() {
-	step "worker: Cloudflare Worker build"
-	die "not yet built: see issue 6"
+	local wdir=wasm/worker raw gz limit=$((3 * 1024 * 1024))
+	[[ -f $DIST/index.html && -f $DIST/web/app.wasm ]] || die "$DIST/ has no built site: run ./build.sh build first"
+	[[ -z ${PREFIX:-} ]] || printf '!!! build.sh worker: PREFIX=%s is ignored: the Worker serves the site at /\n' "$PREFIX" >&2
+
+	step "worker: the Worker must not import go-app (ui/): go list -deps ./$wdir"
+	if GOOS=js GOARCH=wasm go list -deps "./$wdir" | grep -E 'maxence-charriere/go-app|/dlxlab/ui$'; then
+		die "./$wdir imports go-app: it cannot render in workerd and bloats the wasm (notes §4)"
+	fi
+
+	# workers-assets-gen rm -rf's its -o folder, so it runs before the wasm build.
+	step "worker: workers-assets-gen -mode=go -o $wdir/build (JS glue: worker.mjs, runtime.mjs, wasm_exec.js)"
+	go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o "$wdir/build"
+
+	step "worker: compile $wdir/build/app.wasm (GOOS=js GOARCH=wasm -trimpath -ldflags=\"-s -w\" ./$wdir)"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$wdir/build/app.wasm" "./$wdir"
+
+	step "worker: copy $DIST/ to $wdir/public/ (Workers Static Assets) with $wdir/_headers"
+	rm -rf "$wdir/public"
+	cp -R "$DIST" "$wdir/public"
+	cp "$wdir/_headers" "$wdir/public/_headers"
+
+	raw=$(stat -c %s "$wdir/build/app.wasm")
+	gz=$(gzip -9 -c "$wdir/build/app.wasm" | wc -c)
+	step "worker: sizes: app.wasm raw $raw B, gzip -9 $gz B (free plan limit: $limit B compressed, $((limit - gz)) B left)"
+	if ((gz > limit)); then
+		printf '\n!!! build.sh worker: WORKER TOO BIG: gzip %s B > %s B (3 MiB), the Cloudflare free-plan limit.\n!!! Deploying needs the paid plan (10 MiB), or a smaller Worker.\n\n' "$gz" "$limit" >&2
+	fi
+	if [[ ! -d $wdir/node_modules/wrangler ]]; then
+		printf '!!! build.sh worker: %s/node_modules has no wrangler: run (cd %s && npm ci)\n' "$wdir" "$wdir" >&2
+	fi
+	step "worker: done: cd $wdir && npx wrangler dev --local (or: npx wrangler deploy)"
 }
 
 cmd_bench() {
-	if [[ -d core ]] && compgen -G 'core/*.go' >/dev/null; then
-		step "bench: go test -run '^\$' -bench . ./core/..."
-		go test -run '^$' -bench . ./core/...
-	else
-		die "no core/ package yet: nothing to benchmark"
-	fi
+	[[ -d core ]] || die "no core/ package yet: nothing to benchmark"
+	step "bench: native, one core: go test -run '^\$' -bench . -cpu 1 -count ${COUNT:-3} ./core"
+	go test -run '^$' -bench . -cpu 1 -count "${COUNT:-3}" ./core
+	command -v node >/dev/null || die "node is needed for the js/wasm benchmarks (apt-get install -y nodejs)"
+	step "bench: js/wasm under Node: GOOS=js GOARCH=wasm go test -run '^\$' -bench . -count ${COUNT:-3} ./core"
+	PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -run '^$' -bench . -count "${COUNT:-3}" ./core
 }
 
 case $CMD in
