@@ -51,7 +51,7 @@ func (d *decoder) scenario(root ast.Node) *Scenario {
 	f.str("summary", &sc.Summary)
 	f.str("profile", &sc.Profile)
 	if _, err := core.ParseProfile(sc.Profile); err != nil {
-		d.errorAt(f.at("profile"), "profile: unknown profile %q%s", sc.Profile, suggestKnown(sc.Profile, profileNames()))
+		d.errorAt(f.valAt("profile"), "profile: unknown profile %q%s", sc.Profile, suggestKnown(sc.Profile, profileNames()))
 	}
 	if v, ok := f.integer("seed", math.MinInt64, math.MaxInt64); ok {
 		sc.Seed = v
@@ -191,7 +191,7 @@ func (d *decoder) binding(n ast.Node, what string) (Binding, bool) {
 	f.table("arguments", &b.Arguments)
 	ok := true
 	if b.DestinationType != "queue" && b.DestinationType != "exchange" {
-		d.errorAt(f.at("destination_type"), "%s: destination_type must be queue or exchange, got %q", what, b.DestinationType)
+		d.errorAt(f.valAt("destination_type"), "%s: destination_type must be queue or exchange, got %q", what, b.DestinationType)
 		ok = false
 	}
 	if !f.has("destination") {
@@ -220,7 +220,7 @@ func (d *decoder) policy(n ast.Node, what string) (Policy, bool) {
 		ok = false
 	}
 	if !contains(applyToValues, p.ApplyTo) {
-		d.errorAt(f.at("apply-to"), "%s: apply-to must be one of %s, got %q%s", what, strings.Join(applyToValues, ", "), p.ApplyTo, suggest(p.ApplyTo, applyToValues))
+		d.errorAt(f.valAt("apply-to"), "%s: apply-to must be one of %s, got %q%s", what, strings.Join(applyToValues, ", "), p.ApplyTo, suggest(p.ApplyTo, applyToValues))
 		ok = false
 	}
 	return p, ok
@@ -244,7 +244,7 @@ func (d *decoder) consumer(n ast.Node, what string) (Consumer, bool) {
 		d.errorAt(c.Pos, "%s %q needs a queue", what, c.Name)
 		ok = false
 	} else if what == "consumer" {
-		d.refs = append(d.refs, ref{kind: "queue", name: c.Queue, what: "consumer " + c.Name, at: f.at("queue")})
+		d.refs = append(d.refs, ref{kind: "queue", name: c.Queue, what: "consumer " + c.Name, at: f.valAt("queue")})
 	}
 	if an, has := f.vals["actions"]; has {
 		c.Actions = d.actions(an)

@@ -66,11 +66,11 @@ func (d *decoder) expectation(n ast.Node) (Expectation, bool) {
 func (d *decoder) expectFields(f *fields, e *Expectation) {
 	f.str("queue", &e.Queue)
 	if e.Queue != "" {
-		d.refs = append(d.refs, ref{kind: "queue", name: e.Queue, what: "expectation", at: f.at("queue")})
+		d.refs = append(d.refs, ref{kind: "queue", name: e.Queue, what: "expectation", at: f.valAt("queue")})
 	}
 	f.str("consumer", &e.Consumer)
 	if e.Consumer != "" {
-		d.refs = append(d.refs, ref{kind: "consumer", name: e.Consumer, what: "expectation", at: f.at("consumer")})
+		d.refs = append(d.refs, ref{kind: "consumer", name: e.Consumer, what: "expectation", at: f.valAt("consumer")})
 	}
 	e.Depth = f.optInt("depth")
 	e.Unacked = f.optInt("unacked")
@@ -149,13 +149,13 @@ func (d *decoder) deliveryRef(n ast.Node) *DeliveryRef {
 		r.N = int(v)
 	}
 	if r.N == 0 {
-		d.errorAt(f.at("n"), "delivery: n counts from 1 (the first delivery); -1 is the last")
+		d.errorAt(f.valAt("n"), "delivery: n counts from 1 (the first delivery); -1 is the last")
 	}
 	if r.Consumer != "" {
-		d.refs = append(d.refs, ref{kind: "consumer", name: r.Consumer, what: "delivery", at: f.at("consumer")})
+		d.refs = append(d.refs, ref{kind: "consumer", name: r.Consumer, what: "delivery", at: f.valAt("consumer")})
 	}
 	if r.Queue != "" {
-		d.refs = append(d.refs, ref{kind: "queue", name: r.Queue, what: "delivery", at: f.at("queue")})
+		d.refs = append(d.refs, ref{kind: "queue", name: r.Queue, what: "delivery", at: f.valAt("queue")})
 	}
 	if r.Get && r.Consumer != "" {
 		d.errorf(n, "delivery: get: true means basic.get, which has no consumer")

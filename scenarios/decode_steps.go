@@ -160,7 +160,7 @@ func (d *decoder) cancel(n ast.Node) (*CancelStep, bool) {
 		d.errorf(n, "cancel step needs a consumer")
 		return c, false
 	}
-	d.refs = append(d.refs, ref{kind: "consumer", name: c.Consumer, what: "cancel step", at: f.at("consumer")})
+	d.refs = append(d.refs, ref{kind: "consumer", name: c.Consumer, what: "cancel step", at: f.valAt("consumer")})
 	return c, true
 }
 
@@ -183,7 +183,7 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 	f.boolean("requeue", &s.Requeue)
 	f.boolean("multiple", &s.Multiple)
 	if s.Consumer != "" {
-		d.refs = append(d.refs, ref{kind: "consumer", name: s.Consumer, what: what, at: f.at("consumer")})
+		d.refs = append(d.refs, ref{kind: "consumer", name: s.Consumer, what: what, at: f.valAt("consumer")})
 	}
 	return s, true
 }

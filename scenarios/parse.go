@@ -300,6 +300,16 @@ func (f *fields) at(key string) Pos {
 	return pos(f.node)
 }
 
+// valAt is where a field's value starts (the key's place if absent).
+func (f *fields) valAt(key string) Pos {
+	if n, ok := f.vals[key]; ok {
+		if p := pos(n); p.Line > 0 {
+			return p
+		}
+	}
+	return f.at(key)
+}
+
 // str reads a string field; numbers and booleans are taken as written
 // (routing_key: 42 is "42"), null is "".
 func (f *fields) str(key string, dst *string) {

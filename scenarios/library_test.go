@@ -1,0 +1,99 @@
+package scenarios
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dlxlab/dlxlab/core"
+)
+
+// invariantChecker fails the test when the broker's accounting breaks
+// after the topology or any step.
+func invariantChecker(t *testing.T) func(int, *core.Broker) {
+	return func(step int, b *core.Broker) {
+		t.Helper()
+		if err := b.CheckInvariants(); err != nil {
+			t.Errorf("after step %d: %v", step, err)
+		}
+	}
+}
+
+// TestLibrary: every library scenario parses, runs with the core's
+// invariants holding after every step, and its expect block passes.
+func TestLibrary(t *testing.T) {
+	for _, path := range libraryFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			sc := load(t, path)
+			if len(sc.Expect) == 0 {
+				t.Errorf("%s has no expect block", path)
+			}
+			obs := run(t, sc)
+			for _, f := range Check(sc, obs) {
+				t.Errorf("%s: %s", path, f)
+			}
+		})
+	}
+}
+
+// TestLibraryReplay: same file, same output, always: two runs give the
+// same observation JSON and the same trace, byte for byte.
+func TestLibraryReplay(t *testing.T) {
+	for _, path := range libraryFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			var outs [2][]byte
+			for i := range outs {
+				obs := run(t, load(t, path))
+				js, err := obs.JSON()
+				if err != nil {
+					t.Fatal(err)
+				}
+				outs[i] = append(js, strings.Join(obs.Trace, "\n")...)
+			}
+			if !bytes.Equal(outs[0], outs[1]) {
+				t.Errorf("two runs of %s differ", path)
+			}
+		})
+	}
+}
+
+// TestLibraryFormats: every library scenario survives the share link and
+// the YAML writer unchanged.
+func TestLibraryFormats(t *testing.T) {
+	for _, path := range libraryFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			sc := load(t, path)
+			link, err := Encode(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Decode(link)
+			if err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			assertSame(t, "share link", sc, back)
+			y, err := FormatYAML(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := Parse("formatted.yaml", y)
+			if err != nil {
+				t.Fatalf("FormatYAML output does not parse: %v\n%s", err, y)
+			}
+			assertSame(t, "FormatYAML", sc, again)
+		})
+	}
+}
+
+func assertSame(t *testing.T, via string, want, got *Scenario) {
+	t.Helper()
+	wj, _ := CanonicalJSON(want)
+	gj, _ := CanonicalJSON(got)
+	if !bytes.Equal(wj, gj) {
+		t.Errorf("%s changed the scenario:\nwant %s\ngot  %s", via, wj, gj)
+	}
+	if !deepEqual(stripPos(want), stripPos(got)) {
+		t.Errorf("%s changed the scenario (typed values differ):\nwant %+v\ngot  %+v", via, stripPos(want), stripPos(got))
+	}
+}
