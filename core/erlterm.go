@@ -47,6 +47,8 @@ func (erlMap) isErlTerm()   {}
 // erlI is an integer term.
 func erlI(n int64) erlInt { return erlInt(strconv.FormatInt(n, 10)) }
 
+func (i erlInt) String() string { return string(i) }
+
 // erlTag is the tagged tuple {Tag, V}, e.g. {value_negative,-1}.
 func erlTag(tag string, v erlTerm) erlTuple { return erlTuple{erlAtom(tag), v} }
 

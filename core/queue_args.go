@@ -348,8 +348,6 @@ func checkQueueVersionArg(p Profile, v any, args Table) erlTerm {
 	return erlStr("unsupported queue version '" + erlI(n).String() + "'")
 }
 
-func (i erlInt) String() string { return string(i) }
-
 func unacceptableType(v any) erlTerm {
 	return erlTag("unacceptable_type", erlAtom(TypeName(v)))
 }
@@ -752,13 +750,15 @@ var policyValidators = map[string]policyCheck{
 	"max-in-memory-bytes":           intPolicy(0, "is not a valid maximum memory in bytes"),
 	"queue-mode":                    enumPolicy("is not a valid queue-mode value", "default", "lazy"),
 	"queue-version":                 queueVersionPolicy,
-	"overflow":                      enumPolicy("is not a valid overflow value", "drop-head", "reject-publish", "reject-publish-dlx"),
+	"overflow": enumPolicy("is not a valid overflow value",
+		"drop-head", "reject-publish", "reject-publish-dlx"),
 	"delivery-limit":                intPolicy(-1<<63, "is not a valid delivery limit"),
 	"max-age":                       maxAgePolicy,
 	"stream-max-segment-size-bytes": rangePolicy(0, 3_000_000_000, "is not a valid segment size"),
 	"stream-filter-size-bytes":      rangePolicy(16, 255, "is not a valid filter size. Valid range is 16-255"),
-	"queue-leader-locator":          enumPolicy("is not a valid queue leader locator value", "client-local", "balanced", "random", "least-leaders"),
-	"initial-cluster-size":          intPolicy(0, "is not a valid cluster size"),
+	"queue-leader-locator": enumPolicy("is not a valid queue leader locator value",
+		"client-local", "balanced", "random", "least-leaders"),
+	"initial-cluster-size": intPolicy(0, "is not a valid cluster size"),
 }
 
 // policiesModule runs rabbit_policies' validators over its keys in order.
