@@ -139,7 +139,7 @@ func (b *Broker) openChannel(name string) (*Channel, *Error) {
 	}
 	ch := b.channels[name]
 	if ch == nil || ch.closed {
-		return nil, newError(504, "CHANNEL_ERROR - no open channel '%s'", name)
+		return nil, newError(504, "CHANNEL_ERROR", "no open channel '%s'", name)
 	}
 	return ch, nil
 }

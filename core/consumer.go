@@ -64,7 +64,7 @@ func (b *Broker) Consume(s ConsumerSpec) error {
 		return b.fail(notFound("no queue '%s' in vhost '%s'", s.Queue, Vhost))
 	}
 	if s.Tag == "" || b.consumerCh[s.Tag] != nil {
-		return b.fail(newError(530, "NOT_ALLOWED - attempt to reuse consumer tag '%s'", s.Tag))
+		return b.fail(newError(530, "NOT_ALLOWED", "attempt to reuse consumer tag '%s'", s.Tag))
 	}
 	if s.Prefetch < 0 {
 		return b.fail(preconditionFailed("prefetch must not be negative, got %d", s.Prefetch))

@@ -25,22 +25,20 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Text) }
 // maxReplyText is the AMQP shortstr limit RabbitMQ truncates reply texts to.
 const maxReplyText = 255
 
-func newError(code int, format string, args ...any) *Error {
-	text := fmt.Sprintf(format, args...)
-	if len(text) > maxReplyText {
-		text = text[:maxReplyText]
-	}
-	return &Error{Code: code, Text: text}
+// newError builds "NAME - explanation", truncated as the broker does it
+// (252 characters and "...", erlReplyText).
+func newError(code int, name, format string, args ...any) *Error {
+	return &Error{Code: code, Text: erlReplyText(name, fmt.Sprintf(format, args...))}
 }
 
 func preconditionFailed(format string, args ...any) *Error {
-	return newError(CodePreconditionFailed, "PRECONDITION_FAILED - "+format, args...)
+	return newError(CodePreconditionFailed, "PRECONDITION_FAILED", format, args...)
 }
 
 func notFound(format string, args ...any) *Error {
-	return newError(CodeNotFound, "NOT_FOUND - "+format, args...)
+	return newError(CodeNotFound, "NOT_FOUND", format, args...)
 }
 
 func accessRefused(format string, args ...any) *Error {
-	return newError(CodeAccessRefused, "ACCESS_REFUSED - "+format, args...)
+	return newError(CodeAccessRefused, "ACCESS_REFUSED", format, args...)
 }

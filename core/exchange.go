@@ -49,7 +49,7 @@ func (x *Exchange) alternate() (string, bool) {
 	return "", false
 }
 
-func (x *Exchange) matches(bd *Binding, keys []string, headers Table) bool {
+func (x *Exchange) matches(p Profile, bd *Binding, keys []string, headers Table) bool {
 	switch x.Type {
 	case Fanout:
 		return true
@@ -66,7 +66,7 @@ func (x *Exchange) matches(bd *Binding, keys []string, headers Table) bool {
 			}
 		}
 	case Headers:
-		return headersMatch(bd.Args, headers)
+		return headersMatchFor(p, bd.Args, headers)
 	}
 	return false
 }

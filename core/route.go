@@ -70,7 +70,7 @@ func (r *router) follow(x *Exchange) bool {
 		r.hdrs = r.b.routingHeaders(r.msg)
 	}
 	for _, bd := range x.bindings {
-		if x.matches(bd, r.keys, r.hdrs) {
+		if x.matches(r.b.profile, bd, r.keys, r.hdrs) {
 			matched = r.toDestination(bd) || matched
 		}
 	}

@@ -43,7 +43,7 @@ func (b *Broker) declareExchange(d ExchangeDecl) *Error {
 	case Direct, Fanout, Topic, Headers:
 	default:
 		if b.profile.unknownExchangeTypeCode() == CodeCommandInvalid {
-			return newError(CodeCommandInvalid, "COMMAND_INVALID - invalid exchange type '%s'", d.Type)
+			return newError(CodeCommandInvalid, "COMMAND_INVALID", "invalid exchange type '%s'", d.Type)
 		}
 		return preconditionFailed("unknown exchange type '%s'", d.Type)
 	}
@@ -117,7 +117,7 @@ func (b *Broker) DeclareQueue(d QueueDecl) error {
 
 func (b *Broker) declareQueue(d QueueDecl) *Error {
 	if q := b.queues[d.Name]; q != nil {
-		if err := queueEquivalent(q, d); err != nil {
+		if err := queueEquivalent(b.profile, q, d); err != nil {
 			return err
 		}
 		if q.Type == Classic { // a redeclare renews a classic queue's lease (spec §2.3)
@@ -177,17 +177,19 @@ func quorumProperties(qt QueueType, d QueueDecl) *Error {
 	return preconditionFailed("invalid property '%s' for queue '%s' in vhost '%s'", prop, d.Name, Vhost)
 }
 
-func queueEquivalent(q *Queue, d QueueDecl) *Error {
+func queueEquivalent(p Profile, q *Queue, d QueueDecl) *Error {
 	res := "queue '" + q.Name + "' in vhost '" + Vhost + "'"
+	if q.Exclusive != d.Exclusive { // checked first, with its own code (405)
+		return newError(405, "RESOURCE_LOCKED", "cannot obtain exclusive access to locked %s. It could be originally "+
+			"declared on another connection or the exclusive property value does not match that of the original declaration.", res)
+	}
 	switch {
 	case q.Durable != d.Durable:
 		return preconditionFailed("inequivalent arg 'durable' for %s: received '%t' but current is '%t'", res, d.Durable, q.Durable)
 	case q.AutoDelete != d.AutoDelete:
 		return preconditionFailed("inequivalent arg 'auto_delete' for %s: received '%t' but current is '%t'", res, d.AutoDelete, q.AutoDelete)
-	case q.Exclusive != d.Exclusive:
-		return preconditionFailed("inequivalent arg 'exclusive' for %s: received '%t' but current is '%t'", res, d.Exclusive, q.Exclusive)
 	}
-	return checkQueueEquivalence(Vhost, q.Name, q.Type, q.Args, d.Args)
+	return checkQueueEquivalenceFor(p, Vhost, q.Name, q.Type, q.Args, d.Args)
 }
 
 // DeleteQueue deletes a queue. Its messages, ready or unacked, are
