@@ -118,3 +118,5 @@ func zeroPos(v reflect.Value) {
 }
 
 func deepEqual(a, b any) bool { return reflect.DeepEqual(a, b) }
+
+func readFile(path string) ([]byte, error) { return os.ReadFile(path) }

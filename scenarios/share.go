@@ -83,7 +83,7 @@ func decodeV1(payload string) ([]byte, error) {
 	if err != nil {
 		var ce base64.CorruptInputError
 		if errors.As(err, &ce) {
-			return nil, fmt.Errorf("share link is damaged: not base64url at character %d (was it cut off or changed?)", int64(ce)+2)
+			return nil, fmt.Errorf("share link is damaged: not base64url at character %d (was it cut off or changed?)", int64(ce)+3)
 		}
 		return nil, fmt.Errorf("share link is damaged: %v", err)
 	}
