@@ -154,8 +154,8 @@ func (d *decoder) queue(n ast.Node) (Queue, bool) {
 	var typ string
 	f.str("type", &typ)
 	d.queueType(f, &q, typ)
-	if !f.has("name") {
-		d.errorAt(q.Pos, "queue needs a name")
+	if q.Name == "" {
+		d.errorAt(q.Pos, "queue needs a name (server-named queues cannot be referred to)")
 		return q, false
 	}
 	return q, true
