@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+)
+
+func init() {
+	commands["run"] = command{
+		summary: "play a scenario file and print its trace and final queues (or --json: the observation)",
+		run:     func(args []string) int { return runRun(args, osIO()) },
+	}
+}
+
+const runAbout = `Plays the scenario on the simulated broker: topology, consumers, then each
+step in order (time moves only on wait steps). By default it prints the
+event trace and the queues at the end; --json prints the observation
+document of design §4 instead (the shape 'dlxlab conform' prints for a real
+broker). Broker errors in steps are part of the run and do not fail it.
+FILE is YAML or JSON; - reads standard input.`
+
+func runRun(args []string, cio cliIO) int {
+	fs := scenarioFlagSet("run", "[--json] [--profile P] FILE|-", runAbout, cio)
+	asJSON := fs.Bool("json", false, "print the observation as JSON")
+	profile := fs.String("profile", "", "broker profile instead of the scenario's: rabbitmq-4.3, rabbitmq-4.2, rabbitmq-3.12")
+	files, code, stop := parseArgs(fs, args, 1, 1)
+	if stop {
+		return code
+	}
+	sc, err := loadScenario(files[0], cio)
+	if err != nil {
+		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+		return exitFail
+	}
+	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile})
+	if err != nil {
+		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+		return exitUsage
+	}
+	if *asJSON {
+		js, err := obs.JSON()
+		if err != nil {
+			fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(cio.stdout, "%s\n", js)
+		return exitOK
+	}
+	printSummary(cio, sc, obs)
+	return exitOK
+}
+
+// printSummary is the human view: title, trace, queues, errors, totals.
+func printSummary(cio cliIO, sc *scenarios.Scenario, obs *scenarios.Observation) {
+	w := cio.stdout
+	title := sc.Title
+	if title == "" {
+		title = sc.Name
+	}
+	fmt.Fprintf(w, "%s (profile %s)\n\n", title, obs.Profile)
+	for _, line := range obs.Trace {
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "\nqueues at %d ms:\n", obs.ClockMS)
+	names := make([]string, 0, len(obs.Queues))
+	for name := range obs.Queues {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		q := obs.Queues[name]
+		bodies := make([]string, 0, len(q.Messages))
+		for i, m := range q.Messages {
+			if i == 10 {
+				bodies = append(bodies, fmt.Sprintf("… %d more", len(q.Messages)-10))
+				break
+			}
+			bodies = append(bodies, fmt.Sprintf("%q", m.Body))
+		}
+		fmt.Fprintf(w, "  %-24s ready %-4d unacked %-4d [%s]\n", name, len(q.Messages), q.Unacked, strings.Join(bodies, " "))
+	}
+	if len(obs.Errors) > 0 {
+		fmt.Fprintf(w, "\nerrors:\n")
+		for _, e := range obs.Errors {
+			where := fmt.Sprintf("step %d", e.Step)
+			if e.Where != "" {
+				where = e.Where
+			}
+			fmt.Fprintf(w, "  %s: %d %s\n", where, e.Code, e.Text)
+		}
+	}
+	fmt.Fprintf(w, "\n%d deliveries, %d returns, %d drops, %d errors\n", len(obs.Deliveries), len(obs.Returns), len(obs.Drops), len(obs.Errors))
+}

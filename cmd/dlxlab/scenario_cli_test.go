@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+)
+
+const retryLoop = "../../scenarios/library/retry-loop.yaml"
+
+// runCLI runs a scenario command with captured output.
+func runCLI(t *testing.T, cmd func([]string, cliIO) int, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = cmd(args, cliIO{strings.NewReader(stdin), &out, &errb})
+	return code, out.String(), errb.String()
+}
+
+func TestRunCommand(t *testing.T) {
+	code, out, errs := runCLI(t, runRun, "", retryLoop)
+	if code != exitOK || errs != "" {
+		t.Fatalf("run: code %d stderr %s", code, errs)
+	}
+	for _, want := range []string{"Retry loop with a TTL wait queue (profile rabbitmq-4.3)", "-- step 1: wait 2s",
+		"dead-lettered  queue=main", "queues at 2000 ms:", "  main ", "deliveries, 0 returns, 0 drops, 0 errors"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run output lacks %q:\n%s", want, out)
+		}
+	}
+
+	code, out, _ = runCLI(t, runRun, "", retryLoop, "--json", "--profile", "rabbitmq-3.12")
+	var obs scenarios.Observation
+	if err := json.Unmarshal([]byte(out), &obs); err != nil || code != exitOK {
+		t.Fatalf("run --json: code %d, %v\n%s", code, err, out)
+	}
+	if obs.Profile != "rabbitmq-3.12" || obs.ClockMS != 2000 || len(obs.Deliveries) == 0 {
+		t.Errorf("observation %+v", obs)
+	}
+
+	src, _ := os.ReadFile(retryLoop)
+	if code, out, _ := runCLI(t, runRun, string(src), "--json", "-"); code != exitOK || !strings.HasPrefix(out, "{") {
+		t.Errorf("run - (stdin): code %d", code)
+	}
+}
+
+func TestScenarioCommandErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("queues: [{name: q, durabel: true}]\n"), 0o644)
+	tests := []struct {
+		name   string
+		cmd    func([]string, cliIO) int
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"run without file", runRun, nil, exitUsage, "missing file argument"},
+		{"run two files", runRun, []string{"a", "b"}, exitUsage, `unexpected argument "b"`},
+		{"run bad flag", runRun, []string{"--nope", "a"}, exitUsage, "flag provided but not defined"},
+		{"run help", runRun, []string{"-h"}, exitOK, "usage: dlxlab run [--json] [--profile P] FILE|-"},
+		{"run missing file", runRun, []string{"no/such.yaml"}, exitFail, "no such file"},
+		{"run parse error", runRun, []string{bad}, exitFail, `bad.yaml:1:20: unknown key "durabel" in queue; did you mean "durable"?`},
+		{"run bad profile", runRun, []string{"--profile", "rabbitmq-9", retryLoop}, exitUsage, `unknown profile "rabbitmq-9"`},
+		{"export bad format", runExport, []string{"--format", "xml", retryLoop}, exitUsage, `unknown --format "xml"`},
+		{"import not json", runImport, []string{retryLoop}, exitFail, "not a definitions.json export"},
+		{"link help", runLink, []string{"--help"}, exitOK, "usage: dlxlab link [--base URL] FILE|-"},
+		{"check missing path", runCheck, []string{"no/such/dir"}, exitFail, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runCLI(t, tt.cmd, "", tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("code %d, stderr:\n%s\nwant code %d and %q", code, errs, tt.code, tt.stderr)
+			}
+		})
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a-pass.yaml": "title: Passes\nqueues: [{name: q}]\nsteps: [{publish: {routing_key: q, body: m}}]\nexpect: [{queue: q, depth: 1}]\n",
+		"b-fail.yaml": "title: Fails\nqueues: [{name: q}]\nexpect: [{queue: q, depth: 3}]\n",
+		"c-bad.json":  `{"queues": [{"nam": "q"}]}`,
+		"notes.txt":   "not a scenario",
+	}
+	for name, src := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644)
+	}
+	code, out, _ := runCLI(t, runCheck, "", dir)
+	want := "PASS " + filepath.Join(dir, "a-pass.yaml") + " — Passes\n" +
+		"FAIL " + filepath.Join(dir, "b-fail.yaml") + " — Fails\n" +
+		"    expect[0] (line 3): queue q: depth: want 3, got 0\n" +
+		"FAIL " + filepath.Join(dir, "c-bad.json") + " — does not load\n" +
+		`    c-bad.json:1:14: unknown key "nam" in queue; did you mean "name"?` + "\n" +
+		"    c-bad.json:1:13: queue needs a name (server-named queues cannot be referred to)\n" +
+		"1 passed, 2 failed\n"
+	if code != exitFail || out != want {
+		t.Errorf("code %d, output:\n%s\nwant:\n%s", code, out, want)
+	}
+	code, out, _ = runCLI(t, runCheck, "", filepath.Join(dir, "a-pass.yaml"))
+	if code != exitOK || !strings.HasSuffix(out, "\n1 passed, 0 failed\n") {
+		t.Errorf("check one passing file: code %d\n%s", code, out)
+	}
+}
+
+func TestImportExportLinkCommands(t *testing.T) {
+	defs := "../../scenarios/testdata/definitions.json"
+	code, out, errs := runCLI(t, runImport, "", "--vhost", "/", defs)
+	if code != exitOK {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	for _, s := range []string{"SECRET-HASH", "password", "fedpassword"} {
+		if strings.Contains(out, s) {
+			t.Errorf("import output keeps %q", s)
+		}
+	}
+	if !strings.Contains(errs, "note: dropped users (2)") {
+		t.Errorf("import stderr: %s", errs)
+	}
+	imported := filepath.Join(t.TempDir(), "imported.yaml")
+	os.WriteFile(imported, []byte(out), 0o644)
+	if _, err := scenarios.Parse("imported.yaml", []byte(out)); err != nil {
+		t.Fatalf("import output does not parse: %v\n%s", err, out)
+	}
+
+	code, out, _ = runCLI(t, runExport, "", "--format", "rabbitmqadmin", imported)
+	if code != exitOK || !strings.Contains(out, "rabbitmqadmin declare queue name=jobs durable=true arguments='{\"x-delivery-limit\":5,\"x-queue-type\":\"quorum\"}'") {
+		t.Errorf("export rabbitmqadmin: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, runExport, "", imported)
+	if code != exitOK || !json.Valid([]byte(out)) {
+		t.Errorf("export definitions: %d\n%s", code, out)
+	}
+
+	code, out, _ = runCLI(t, runLink, "", "--base", "https://dlxlab.example/", retryLoop)
+	if code != exitOK || !strings.HasPrefix(out, "https://dlxlab.example/#s=1.") {
+		t.Fatalf("link: %d %s", code, out)
+	}
+	if _, err := scenarios.Decode(strings.TrimSpace(out)); err != nil {
+		t.Errorf("link does not decode: %v", err)
+	}
+	if _, out, _ = runCLI(t, runLink, "", retryLoop); !strings.HasPrefix(out, "http://127.0.0.1:8080/#s=1.") {
+		t.Errorf("default base: %s", out)
+	}
+}
