@@ -77,7 +77,10 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
 	*ds = deathState{deaths: recordDeath(old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
-	if old.death != nil && old.death.first != (deathRef{}) {
+	if old.death != nil {
+		// Keep the first death; a 3.12 history read back from a client's
+		// x-death has none, and 3.12 then sets no x-first-death-* (it set
+		// them only when the message had no x-death yet, spec §1.3, §1.7).
 		ds.first = old.death.first
 	}
 	m.death = ds

@@ -202,3 +202,22 @@ func TestInstantLoopHitsLimit(t *testing.T) {
 		t.Fatalf("%d limit events", limits)
 	}
 }
+
+// 3.12 sets x-first-death-* only on a message that had no x-death: after a
+// client republishes with the headers it received, the copied first-death
+// headers stay as they were.
+func TestFirstDeathKeptFromClientOn312(t *testing.T) {
+	s := newSim(t, Rabbit312)
+	s.queue("dlq", nil)
+	s.queue("a", Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "dlq"})
+	s.queue("b", Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "dlq"})
+	s.publish("", "a", "m", Properties{}, nil)
+	s.get("a", ActReject)
+	first := s.get("dlq", ActAck)
+	s.publish("", "b", "m", Properties{}, first.Headers)
+	s.get("b", ActReject)
+	h := s.get("dlq", ActAck).Headers
+	if h["x-first-death-queue"] != "a" || len(h["x-death"].([]any)) != 2 {
+		t.Fatalf("headers %v: want x-first-death-queue a and two x-death entries", h)
+	}
+}
