@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/goccy/go-yaml/ast"
@@ -258,4 +257,3 @@ func (d *decoder) clearPolicy(n ast.Node) (*ClearPolicyStep, bool) {
 	return s, true
 }
 
-var _ = fmt.Sprint
