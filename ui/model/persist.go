@@ -1,0 +1,202 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/dlxlab/dlxlab/core"
+	"github.com/dlxlab/dlxlab/scenarios"
+)
+
+// Saving and sharing. The autosave (localStorage) keeps the whole
+// session: scenario, time, selection, by-hand settles, speed. A share
+// link carries the scenario (design §5: `s=1.…`) plus the view: the
+// time and the selection, as extra fragment fields (`&t=…&sel=…`).
+
+// SaveVersion is the autosave format version.
+const SaveVersion = 1
+
+type saved struct {
+	V        int             `json:"v"`
+	Scenario json.RawMessage `json:"scenario"`
+	T        int64           `json:"t"`
+	Started  bool            `json:"started,omitempty"`
+	Journal  []Settle        `json:"journal,omitempty"`
+	Sel      Selection       `json:"sel,omitempty"`
+	Speed    float64         `json:"speed,omitempty"`
+}
+
+// Save returns the session as JSON for the autosave.
+func (s *Session) Save() ([]byte, error) {
+	js, err := scenarios.CanonicalJSON(s.sc)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(saved{V: SaveVersion, Scenario: js, T: int64(s.b.Now()), Started: s.started,
+		Journal: s.journal, Sel: s.sel, Speed: s.speed})
+}
+
+// Restore replaces the session with a saved one (not undoable: it is
+// what the learner had). On error the session is unchanged.
+func (s *Session) Restore(data []byte) error {
+	var sv saved
+	if err := json.Unmarshal(data, &sv); err != nil {
+		return fmt.Errorf("the saved session is damaged: %v", err)
+	}
+	if sv.V != SaveVersion {
+		return fmt.Errorf("the saved session has format %d; this build reads %d", sv.V, SaveVersion)
+	}
+	sc, err := scenarios.Parse("autosave", sv.Scenario)
+	if err != nil {
+		return err
+	}
+	s.sc = sc
+	s.journal = sv.Journal
+	s.started = sv.Started
+	s.playing = false
+	s.undo, s.redo = nil, nil
+	s.SetSpeed(max(sv.Speed, 1))
+	s.rebuild(core.Time(max(sv.T, 0)))
+	s.sel = sv.Sel
+	return nil
+}
+
+// ShareFragment is the fragment of a share link for the session, without
+// the '#': "s=1.…" and, if the run has begun, "&t=MS", and the selection.
+func (s *Session) ShareFragment() (string, error) {
+	v, err := scenarios.Encode(s.sc)
+	if err != nil {
+		return "", err
+	}
+	frag := "s=" + v
+	if s.started {
+		frag += "&t=" + strconv.FormatInt(int64(s.b.Now()), 10)
+	}
+	if sel := selectionParam(s.sel); sel != "" {
+		frag += "&sel=" + url.QueryEscape(sel)
+	}
+	return frag, nil
+}
+
+func selectionParam(sel Selection) string {
+	switch sel.Kind {
+	case "queue", "exchange":
+		return sel.Kind + ":" + sel.Name
+	case "message":
+		return fmt.Sprintf("message:%d:%d:%s", sel.Lineage, sel.Instance, sel.Name)
+	}
+	return ""
+}
+
+// ErrNoLink means a fragment carries no scenario.
+var ErrNoLink = errors.New("no scenario in the link")
+
+// OpenFragment opens a share link's fragment ("s=1.…&t=…&sel=…", with or
+// without '#'). A damaged link is an error that says what is wrong (from
+// scenarios.Decode); the session is then unchanged.
+func (s *Session) OpenFragment(frag string) error {
+	frag = strings.TrimPrefix(frag, "#")
+	var link, t, sel string
+	for _, part := range strings.Split(frag, "&") {
+		k, v, _ := strings.Cut(part, "=")
+		switch k {
+		case "s":
+			link = v
+		case "t":
+			t = v
+		case "sel":
+			sel, _ = url.QueryUnescape(v)
+		}
+	}
+	if link == "" {
+		return ErrNoLink
+	}
+	sc, err := scenarios.Decode(link)
+	if err != nil {
+		return err
+	}
+	s.Load(sc)
+	if ms, err := strconv.ParseInt(t, 10, 64); err == nil && ms >= 0 {
+		s.started = true
+		s.rebuild(core.Time(min(ms, int64(scenarios.MaxVirtualTime))))
+	}
+	s.sel = parseSelection(sel)
+	return nil
+}
+
+func parseSelection(p string) Selection {
+	kind, rest, _ := strings.Cut(p, ":")
+	switch kind {
+	case "queue", "exchange":
+		return Selection{Kind: kind, Name: rest}
+	case "message":
+		parts := strings.SplitN(rest, ":", 3)
+		if len(parts) == 3 {
+			l, _ := strconv.ParseUint(parts[0], 10, 64)
+			i, _ := strconv.ParseUint(parts[1], 10, 64)
+			return Selection{Kind: kind, Lineage: l, Instance: i, Name: parts[2], Position: -1}
+		}
+	}
+	return Selection{}
+}
+
+// YAML is the scenario as YAML (the editor's text).
+func (s *Session) YAML() string {
+	b, err := scenarios.FormatYAML(s.sc)
+	if err != nil {
+		return "# " + err.Error()
+	}
+	return string(b)
+}
+
+// ApplyYAML replaces the scenario with the text, keeping the virtual
+// time. Parse errors come back positioned (line:col), and nothing changes.
+func (s *Session) ApplyYAML(text string) scenarios.ErrorList {
+	sc, err := scenarios.Parse("scenario.yaml", []byte(text))
+	if err != nil {
+		var list scenarios.ErrorList
+		if errors.As(err, &list) {
+			return list
+		}
+		return scenarios.ErrorList{{File: "scenario.yaml", Msg: err.Error()}}
+	}
+	if !s.commit(sc) {
+		return scenarios.ErrorList{{File: "scenario.yaml", Msg: s.notice.Text}}
+	}
+	return nil
+}
+
+// ImportDefinitions replaces the topology with a definitions.json export
+// (users, permissions and vhosts are dropped; the warnings say so). The
+// steps and consumers are kept.
+func (s *Session) ImportDefinitions(data []byte) ([]string, error) {
+	sc, warnings, err := scenarios.ImportDefinitions(data, "/")
+	if err != nil {
+		return nil, err
+	}
+	c := clone(s.sc)
+	c.Exchanges, c.Queues, c.Bindings, c.Policies = sc.Exchanges, sc.Queues, sc.Bindings, sc.Policies
+	c.Layout = nil
+	if len(s.sc.Queues) == 0 && len(s.sc.Exchanges) == 0 && sc.Title != "" {
+		c.Title = sc.Title
+	}
+	if !s.commit(c) {
+		return warnings, errors.New(s.notice.Text)
+	}
+	return warnings, nil
+}
+
+// ExportDefinitions is the topology as a definitions.json.
+func (s *Session) ExportDefinitions() (string, error) {
+	b, err := scenarios.ExportDefinitions(s.sc)
+	return string(b), err
+}
+
+// ExportRabbitmqadmin is the topology as rabbitmqadmin commands.
+func (s *Session) ExportRabbitmqadmin() (string, error) {
+	return scenarios.ExportRabbitmqadmin(s.sc)
+}

@@ -1,0 +1,251 @@
+// Package model is the playground's session: the scenario being edited,
+// the broker built from it, the event log, playback (playing, speed,
+// virtual time), the selection and the undo/redo history. It produces a
+// Snapshot that the go-app components in ui/ render.
+//
+// It is a sub-package with no go-app (and no syscall/js) import on
+// purpose: the whole behaviour of the playground is tested natively with
+// `go test ./ui/model` (and under js/wasm), without a browser and without
+// go-app's engine. State flows one way (style §6): a component calls a
+// Session method (a command), the session changes, the component renders
+// the new Snapshot. The session never decides broker behaviour: it sends
+// commands to core (directly, or through a scenarios.Runner) and reads
+// the broker's views and events back (design §2).
+//
+// Replay is the only way back in time: Restart, undo, redo and every
+// edit rebuild the broker from the scenario and run it again to the same
+// virtual time. The run is deterministic, so the learner sees the same
+// state, only with the edit applied.
+package model
+
+import (
+	"time"
+
+	"github.com/dlxlab/dlxlab/core"
+	"github.com/dlxlab/dlxlab/scenarios"
+)
+
+// Limits of the session, named and loud (style §4).
+const (
+	// MaxHistory bounds the undo stack.
+	MaxHistory = 200
+	// MaxTokens bounds the messages drawn moving at once.
+	MaxTokens = 240
+	// MaxSamples bounds the depth samples kept per queue (older ones are
+	// thinned out, not dropped, so the whole run stays visible).
+	MaxSamples = 1200
+	// MaxMarks bounds the timeline marks kept (the newest are kept).
+	MaxMarks = 6000
+	// MaxHops bounds the timer hops one advance makes; past it the rest of
+	// the interval is run in one go (samples get coarser, nothing is lost).
+	MaxHops = 20000
+)
+
+// Speeds offered by the clock bar (virtual ms per wall ms).
+var Speeds = []float64{1, 2, 5, 10, 100, 1000}
+
+// Session is one learner's playground. It is not safe for concurrent use:
+// the UI goroutine owns it (the ticker dispatches onto that goroutine).
+type Session struct {
+	sc     *scenarios.Scenario
+	runner *scenarios.Runner
+	b      *core.Broker
+	starts []core.Time // start time of each step (waits move time)
+
+	started bool // the steps at t=0 have run (play / step / publish)
+	playing bool
+	speed   float64
+	carry   float64 // fractional virtual ms between ticks
+
+	journal []Settle // by-hand settles no step can express, in time order
+	applied int      // journal entries applied in this run
+	hold    int      // steps from this index wait (-1: none), see runInserted
+
+	undo, redo []histEntry
+	sel        Selection
+	notice     *Notice
+
+	// derived from the events; rebuilt by every replay
+	seen   int
+	depth  map[string]*Series
+	qorder []string
+	marks  []Mark
+	live   bool // events become tokens (false while replaying)
+	wall   time.Duration
+	tokens []Token
+	nextID uint64
+	pubs   map[string]bool // exchanges something published to
+	// errors the broker answered, by step (-1: the topology)
+	curStep   int
+	stepErrs  map[int][]string
+	setupErrs []string
+	// x-death change tracking of the selected message
+	xdKey    uint64
+	xdSeen   map[string]xdState
+	xdMarked map[string]time.Duration
+}
+
+// Selection is what the inspector shows: a queue, an exchange, or a
+// message (by lineage, which survives dead-lettering, and the copy).
+type Selection struct {
+	Kind     string `json:"kind,omitempty"` // "", "queue", "exchange", "message"
+	Name     string `json:"name,omitempty"` // queue or exchange name; the queue a message was picked in
+	Lineage  uint64 `json:"lineage,omitempty"`
+	Instance uint64 `json:"instance,omitempty"`
+	Position int    `json:"position,omitempty"` // where it was seen, to find it fast
+}
+
+// Notice is a message for the learner after a command: an error the
+// broker answered (its own text, e.g. "PRECONDITION_FAILED - ...") or
+// an info line. Key names the catalogue entry that frames it.
+type Notice struct {
+	Error bool
+	Key   string   // catalogue key, e.g. "notice.rejected"
+	Args  []string // values for the key's placeholders
+	Text  string   // the broker's own text (never translated), may be ""
+}
+
+// Settle is a by-hand settle of one delivery that the steps cannot
+// express (the steps settle a consumer's oldest held delivery only).
+type Settle struct {
+	T        core.Time `json:"t"`
+	Consumer string    `json:"consumer"`
+	Instance uint64    `json:"instance"`
+	Action   string    `json:"action"` // ack | reject | nack | requeue
+}
+
+// New returns a session with an empty scenario.
+func New() *Session {
+	s := &Session{speed: 1, hold: -1}
+	s.sc = emptyScenario()
+	s.rebuild(0)
+	return s
+}
+
+func emptyScenario() *scenarios.Scenario {
+	return &scenarios.Scenario{Version: scenarios.Version, Title: "Untitled"}
+}
+
+// Scenario returns a copy of the scenario being edited.
+func (s *Session) Scenario() *scenarios.Scenario { return clone(s.sc) }
+
+// Broker is the broker of the current run: read it, do not command it.
+func (s *Session) Broker() *core.Broker { return s.b }
+
+// Now is the virtual time.
+func (s *Session) Now() core.Time { return s.b.Now() }
+
+// Started reports that the run has begun (steps at t=0 have run).
+func (s *Session) Started() bool { return s.started }
+
+// Playing reports that the clock runs.
+func (s *Session) Playing() bool { return s.playing }
+
+// Speed is the playback speed (virtual ms per wall ms).
+func (s *Session) Speed() float64 { return s.speed }
+
+// Notice returns the last notice (nil if none) .
+func (s *Session) Notice() *Notice { return s.notice }
+
+// DismissNotice clears the notice.
+func (s *Session) DismissNotice() { s.notice = nil }
+
+// Load replaces the scenario (library, YAML, import, link), as one
+// undoable edit, and starts again at t=0.
+func (s *Session) Load(sc *scenarios.Scenario) {
+	s.pushUndo()
+	s.replaceScenario(sc)
+}
+
+func (s *Session) replaceScenario(sc *scenarios.Scenario) {
+	s.sc = clone(sc)
+	s.journal = nil
+	s.sel = Selection{}
+	s.playing = false
+	s.notice = nil
+	s.started = false
+	s.rebuild(0)
+}
+
+// clone copies a scenario so that the copy's lists can change without
+// touching the original. Entries (steps, tables) are never changed in
+// place anywhere in this package, so a shallow copy of each list suffices.
+func clone(sc *scenarios.Scenario) *scenarios.Scenario {
+	c := *sc
+	c.Exchanges = append([]scenarios.Exchange(nil), sc.Exchanges...)
+	c.Queues = append([]scenarios.Queue(nil), sc.Queues...)
+	c.Bindings = append([]scenarios.Binding(nil), sc.Bindings...)
+	c.Policies = append([]scenarios.Policy(nil), sc.Policies...)
+	c.Consumers = append([]scenarios.Consumer(nil), sc.Consumers...)
+	c.Steps = append([]scenarios.Step(nil), sc.Steps...)
+	c.Expect = append([]scenarios.Expectation(nil), sc.Expect...)
+	c.Warnings = append([]string(nil), sc.Warnings...)
+	if sc.Layout != nil {
+		c.Layout = make(map[string]scenarios.Point, len(sc.Layout))
+		for k, v := range sc.Layout {
+			c.Layout[k] = v
+		}
+	}
+	return &c
+}
+
+// runnerCopy is the scenario the runner plays: every wait made 0, because
+// the session moves time itself (at the speed the learner chose) and runs
+// each step when its time comes. starts keeps the real step times.
+func runnerCopy(sc *scenarios.Scenario) (*scenarios.Scenario, []core.Time) {
+	c := clone(sc)
+	c.Expect = nil
+	starts := make([]core.Time, len(c.Steps))
+	var t core.Time
+	zero := scenarios.Duration(0)
+	for i, st := range c.Steps {
+		starts[i] = t
+		if st.Wait != nil {
+			t += core.Time(*st.Wait)
+			st.Wait = &zero
+			c.Steps[i] = st
+		}
+	}
+	return c, starts
+}
+
+// rebuild makes a new broker from the scenario and replays it to virtual
+// time t. Derived state (samples, marks) is rebuilt with it; no tokens
+// are made for the replayed past.
+func (s *Session) rebuild(t core.Time) {
+	rc, starts := runnerCopy(s.sc)
+	r, err := scenarios.NewRunner(rc, scenarios.Options{})
+	if err != nil { // an unknown profile: fall back to the default one
+		rc.Profile = ""
+		r, _ = scenarios.NewRunner(rc, scenarios.Options{})
+		s.notice = &Notice{Error: true, Key: "notice.profile", Text: err.Error()}
+	}
+	s.runner, s.b, s.starts = r, r.Broker(), starts
+	s.seen = 0
+	s.applied = 0
+	s.curStep = -1
+	s.stepErrs = map[int][]string{}
+	s.depth = map[string]*Series{}
+	s.qorder = nil
+	s.marks = nil
+	s.tokens = nil
+	s.pubs = map[string]bool{}
+	s.xdKey, s.xdSeen, s.xdMarked = 0, nil, nil
+	s.carry = 0
+	s.live = false
+	s.absorb()
+	s.setupErrs = s.stepErrs[-1]
+	s.curStep = stepTimers
+	if s.started {
+		s.runTo(t)
+	}
+	s.live = true
+}
+
+// Restart replays the scenario from the beginning (t=0, nothing run).
+// What the learner did by hand stays: it happens again at its time.
+func (s *Session) Restart() {
+	s.playing = false
+	s.started = false
+	s.rebuild(0)
+}
