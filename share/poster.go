@@ -1,0 +1,579 @@
+package share
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Poster layout constants (SVG user units = CSS pixels).
+const (
+	posterMargin   = 24
+	posterHeader   = 44
+	nodeW          = 176
+	nodeH          = 46
+	gapX           = 150
+	gapY           = 26
+	laneGap        = 22
+	maxPosterNodes = 120
+)
+
+// RenderPoster draws a scenario's topology as a standalone SVG document:
+// exchanges and queues as boxes, bindings as solid arrows labelled with
+// their routing key, dead-letter links as dashed red arrows labelled with
+// where the DLX comes from (queue argument or policy) and the dead-letter
+// routing key. Exchanges and queues that are referenced but not declared
+// are drawn red and dashed ("missing"), since a missing DLX is a classic
+// way to lose dead letters.
+//
+// Layout is layered and deterministic: columns are breadth-first
+// distances from the entry points (publish targets first, then nodes
+// nothing points to, then the first declared node of any cycle left);
+// within a column nodes keep the order they were reached in. Edges
+// going right are curves; edges going back or within a column run along
+// their own lane under the graph. Every piece of text from the scenario
+// is XML-escaped and shortened. The same input gives the same bytes.
+//
+// It is the Poster used when Options.Poster is nil.
+func RenderPoster(scenarioJSON []byte) ([]byte, error) {
+	t, err := decodeTopology(scenarioJSON)
+	if err != nil {
+		return nil, err
+	}
+	g := buildGraph(t)
+	return g.svg(t.Title), nil
+}
+
+type nodeKind uint8
+
+const (
+	kindExchange nodeKind = iota
+	kindQueue
+	kindDefault // the default exchange, drawn only when a DLX needs it
+)
+
+type node struct {
+	kind     nodeKind
+	name     string
+	sub      string
+	missing  bool
+	layer    int
+	row      int
+	visited  bool
+	x, y     int
+	incoming int
+}
+
+type edge struct {
+	from, to int
+	dlx      bool
+	label    string // above the line (binding key, or "DLX via ...")
+	label2   string // below the line (a dead-letter routing key)
+}
+
+type graph struct {
+	nodes   []*node
+	edges   []edge
+	byKey   map[string]int // "x:"+name or "q:"+name → index in nodes
+	roots   []int
+	dropped int
+}
+
+var predeclared = map[string]string{
+	"amq.direct": "direct", "amq.fanout": "fanout", "amq.topic": "topic",
+	"amq.headers": "headers", "amq.match": "headers", "amq.rabbitmq.trace": "topic",
+}
+
+func (g *graph) add(kind nodeKind, name, sub string, missing bool) int {
+	key := nodeKey(kind, name)
+	if i, ok := g.byKey[key]; ok {
+		return i
+	}
+	if len(g.nodes) >= maxPosterNodes {
+		g.dropped++
+		g.byKey[key] = -1
+		return -1
+	}
+	g.nodes = append(g.nodes, &node{kind: kind, name: name, sub: sub, missing: missing})
+	g.byKey[key] = len(g.nodes) - 1
+	return len(g.nodes) - 1
+}
+
+func nodeKey(kind nodeKind, name string) string {
+	switch kind {
+	case kindQueue:
+		return "q:" + name
+	case kindDefault:
+		return "d:"
+	}
+	return "x:" + name
+}
+
+func (g *graph) lookup(kind nodeKind, name string) (int, bool) {
+	i, ok := g.byKey[nodeKey(kind, name)]
+	return i, ok
+}
+
+// exchange returns the node of a referenced exchange, adding it as
+// predeclared (amq.*) or missing if nothing declared it.
+func (g *graph) exchange(name string) int {
+	if i, ok := g.lookup(kindExchange, name); ok {
+		return i
+	}
+	if typ, ok := predeclared[name]; ok {
+		return g.add(kindExchange, name, typ+" exchange (predeclared)", false)
+	}
+	return g.add(kindExchange, name, "missing: not declared", true)
+}
+
+func (g *graph) queue(name string) int {
+	if i, ok := g.lookup(kindQueue, name); ok {
+		return i
+	}
+	return g.add(kindQueue, name, "missing: not declared", true)
+}
+
+func (g *graph) link(from, to int, dlx bool, label, label2 string) {
+	if from < 0 || to < 0 {
+		return
+	}
+	g.edges = append(g.edges, edge{from: from, to: to, dlx: dlx, label: label, label2: label2})
+	g.nodes[to].incoming++
+}
+
+type stepDeclare struct {
+	Queue     *string        `json:"queue"`
+	Exchange  *string        `json:"exchange"`
+	Type      string         `json:"type"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+type stepBind struct {
+	Source          string `json:"source"`
+	Destination     string `json:"destination"`
+	DestinationType string `json:"destination_type"`
+	RoutingKey      string `json:"routing_key"`
+}
+
+type stepPublish struct {
+	Exchange   string `json:"exchange"`
+	RoutingKey string `json:"routing_key"`
+}
+
+type queueDecl struct {
+	name string
+	args map[string]any
+}
+
+func buildGraph(t *topology) *graph {
+	g := &graph{byKey: map[string]int{}}
+	type exDecl struct{ name, typ string }
+	var exs []exDecl
+	var qs []queueDecl
+	var binds []stepBind
+	var publishes []stepPublish
+	for _, x := range t.Exchanges {
+		exs = append(exs, exDecl{x.Name, x.Type})
+	}
+	for _, q := range t.Queues {
+		qs = append(qs, queueDecl{q.Name, q.Arguments})
+	}
+	for _, b := range t.Bindings {
+		binds = append(binds, stepBind(b))
+	}
+	// Topology created by steps is drawn too (the poster shows everything
+	// the scenario ever declares); publish steps mark the entry points.
+	for _, st := range t.Steps {
+		if raw, ok := st["declare"]; ok {
+			var d stepDeclare
+			if json.Unmarshal(raw, &d) == nil {
+				switch {
+				case d.Queue != nil && *d.Queue != "":
+					qs = append(qs, queueDecl{*d.Queue, d.Arguments})
+				case d.Exchange != nil:
+					exs = append(exs, exDecl{*d.Exchange, d.Type})
+				}
+			}
+		}
+		if raw, ok := st["bind"]; ok {
+			var b stepBind
+			if json.Unmarshal(raw, &b) == nil {
+				binds = append(binds, b)
+			}
+		}
+		if raw, ok := st["publish"]; ok {
+			var p stepPublish
+			if json.Unmarshal(raw, &p) == nil {
+				publishes = append(publishes, p)
+			}
+		}
+	}
+
+	for _, x := range exs {
+		if x.name == "" {
+			continue // the default exchange cannot be declared
+		}
+		typ := x.typ
+		if typ == "" {
+			typ = "direct"
+		}
+		g.add(kindExchange, x.name, typ+" exchange", false)
+	}
+	var queues []queueDecl
+	for _, q := range qs {
+		if _, ok := g.lookup(kindQueue, q.name); ok || q.name == "" {
+			continue
+		}
+		g.add(kindQueue, q.name, queueSummary(q.args), false)
+		queues = append(queues, q)
+	}
+	for _, b := range binds {
+		if b.Source == "" {
+			continue // bindings to the default exchange are implicit
+		}
+		from := g.exchange(b.Source)
+		var to int
+		if b.DestinationType == "exchange" {
+			to = g.exchange(b.Destination)
+		} else {
+			to = g.queue(b.Destination)
+		}
+		label := ""
+		if b.RoutingKey != "" {
+			label = "key " + b.RoutingKey
+		}
+		g.link(from, to, false, label, "")
+	}
+	pols := compilePolicies(t)
+	for _, q := range queues {
+		from, _ := g.lookup(kindQueue, q.name)
+		if from < 0 {
+			continue
+		}
+		dlx, dlxFrom, hasDLX := argWins(q.args, "x-dead-letter-exchange", "dead-letter-exchange", pols, q)
+		if !hasDLX {
+			continue
+		}
+		rk, _, hasRK := argWins(q.args, "x-dead-letter-routing-key", "dead-letter-routing-key", pols, q)
+		label, label2 := "DLX via "+dlxFrom, ""
+		if hasRK {
+			label2 = "key " + rk
+		}
+		switch {
+		case dlx != "":
+			g.link(from, g.exchange(dlx), true, label, label2)
+		case hasRK:
+			// The default exchange delivers to the queue named by the key.
+			g.link(from, g.queue(rk), true, label, label2+" (default exchange)")
+		default:
+			d := g.add(kindDefault, "(default exchange)", "routes by original key", false)
+			g.link(from, d, true, label, label2)
+		}
+	}
+	for _, p := range publishes {
+		var i int
+		var ok bool
+		if p.Exchange == "" {
+			i, ok = g.lookup(kindQueue, p.RoutingKey)
+		} else {
+			i, ok = g.lookup(kindExchange, p.Exchange)
+		}
+		if ok && i >= 0 {
+			g.roots = append(g.roots, i)
+		}
+	}
+	g.layout()
+	return g
+}
+
+type policy struct {
+	name     string
+	re       *regexp.Regexp
+	applyTo  string
+	priority int64
+	def      map[string]any
+}
+
+func compilePolicies(t *topology) []policy {
+	var out []policy
+	for _, p := range t.Policies {
+		re, err := regexp.Compile(p.Pattern)
+		if err != nil {
+			continue
+		}
+		prio, _ := strconv.ParseInt(p.Priority.String(), 10, 64)
+		applyTo := p.ApplyTo
+		if applyTo == "" {
+			applyTo = "all"
+		}
+		out = append(out, policy{name: p.Name, re: re, applyTo: applyTo, priority: prio, def: p.Definition})
+	}
+	return out
+}
+
+// policyFor picks the queue's policy as the broker does: the matching
+// one with the highest priority, ties broken by name.
+func policyFor(pols []policy, q queueDecl) *policy {
+	qt, _ := q.args["x-queue-type"].(string)
+	var best *policy
+	for i := range pols {
+		p := &pols[i]
+		switch p.applyTo {
+		case "all", "queues":
+		case "classic_queues":
+			if qt != "" && qt != "classic" {
+				continue
+			}
+		case "quorum_queues":
+			if qt != "quorum" {
+				continue
+			}
+		default:
+			continue
+		}
+		if !p.re.MatchString(q.name) {
+			continue
+		}
+		if best == nil || p.priority > best.priority || (p.priority == best.priority && p.name < best.name) {
+			best = p
+		}
+	}
+	return best
+}
+
+// argWins reads a setting where a queue argument beats a policy key
+// (true of the dead-letter settings in every RabbitMQ version).
+func argWins(args map[string]any, argKey, polKey string, pols []policy, q queueDecl) (val, from string, ok bool) {
+	if v, present := args[argKey]; present {
+		return fmt.Sprint(v), "argument", true
+	}
+	if p := policyFor(pols, q); p != nil {
+		if v, present := p.def[polKey]; present {
+			return fmt.Sprint(v), "policy " + p.name, true
+		}
+	}
+	return "", "", false
+}
+
+func queueSummary(args map[string]any) string {
+	var parts []string
+	if v, ok := args["x-queue-type"].(string); ok && v != "" && v != "classic" {
+		parts = append(parts, v)
+	}
+	if v, ok := args["x-message-ttl"]; ok {
+		parts = append(parts, fmt.Sprintf("ttl %vms", v))
+	}
+	if v, ok := args["x-max-length"]; ok {
+		parts = append(parts, fmt.Sprintf("max %v", v))
+	}
+	if v, ok := args["x-delivery-limit"]; ok {
+		parts = append(parts, fmt.Sprintf("limit %v", v))
+	}
+	if v, ok := args["x-expires"]; ok {
+		parts = append(parts, fmt.Sprintf("expires %vms", v))
+	}
+	if len(parts) == 0 {
+		return "queue"
+	}
+	return "queue · " + strings.Join(parts, " · ")
+}
+
+// layout assigns columns (layers) by breadth-first search and rows by the
+// order nodes were reached.
+func (g *graph) layout() {
+	out := make([][]int, len(g.nodes))
+	for i, e := range g.edges {
+		out[e.from] = append(out[e.from], i)
+	}
+	var order []int
+	bfs := func(starts []int) {
+		var q []int
+		for _, s := range starts {
+			if !g.nodes[s].visited {
+				g.nodes[s].visited = true
+				g.nodes[s].layer = 0
+				q = append(q, s)
+			}
+		}
+		for len(q) > 0 {
+			n := q[0]
+			q = q[1:]
+			order = append(order, n)
+			for _, ei := range out[n] {
+				to := g.edges[ei].to
+				if !g.nodes[to].visited {
+					g.nodes[to].visited = true
+					g.nodes[to].layer = g.nodes[n].layer + 1
+					q = append(q, to)
+				}
+			}
+		}
+	}
+	starts := append([]int(nil), g.roots...)
+	for i, n := range g.nodes {
+		if n.incoming == 0 {
+			starts = append(starts, i)
+		}
+	}
+	bfs(starts)
+	for i, n := range g.nodes {
+		if !n.visited {
+			bfs([]int{i}) // a cycle nothing leads into
+		}
+	}
+	rows := map[int]int{}
+	for _, i := range order {
+		n := g.nodes[i]
+		n.row = rows[n.layer]
+		rows[n.layer]++
+		n.x = posterMargin + n.layer*(nodeW+gapX)
+		n.y = posterMargin + posterHeader + n.row*(nodeH+gapY)
+	}
+}
+
+func (g *graph) svg(title string) []byte {
+	cols, maxRows := 1, 0
+	for _, n := range g.nodes {
+		cols = max(cols, n.layer+1)
+		maxRows = max(maxRows, n.row+1)
+	}
+	var back []int
+	for i, e := range g.edges {
+		if g.nodes[e.to].layer <= g.nodes[e.from].layer {
+			back = append(back, i)
+		}
+	}
+	width := max(2*posterMargin+cols*nodeW+(cols-1)*gapX, 360)
+	graphBottom := posterMargin + posterHeader + maxRows*(nodeH+gapY) - gapY
+	if maxRows == 0 {
+		graphBottom = posterMargin + posterHeader + 20
+	}
+	height := graphBottom + len(back)*laneGap + posterMargin + 20
+	if g.dropped > 0 {
+		height += 20
+	}
+
+	var b bytes.Buffer
+	heading := strings.TrimSpace(title)
+	if heading == "" {
+		heading = "DLX Lab scenario"
+	}
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">`+"\n",
+		width, height, width, height, esc(shorten(heading, 120)))
+	fmt.Fprintf(&b, "<title>%s</title>\n", esc(shorten(heading, 200)))
+	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#555"/></marker>` +
+		`<marker id="arrow-dlx" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#c62828"/></marker></defs>` + "\n")
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fbfcfe"/>`+"\n", width, height)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="17" font-weight="600" fill="#1d2733">%s</text>`+"\n",
+		posterMargin, posterMargin+14, esc(shorten(heading, max(20, (width-2*posterMargin)/9))))
+	if len(g.nodes) == 0 {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" fill="#6b7785">No exchanges or queues</text>`+"\n", posterMargin, posterMargin+posterHeader+10)
+	}
+
+	// Edges first, so boxes sit on top of them.
+	lane := 0
+	for _, e := range g.edges {
+		from, to := g.nodes[e.from], g.nodes[e.to]
+		stroke, marker, dash := "#555", "arrow", ""
+		if e.dlx {
+			stroke, marker, dash = "#c62828", "arrow-dlx", ` stroke-dasharray="6 4"`
+		}
+		var path string
+		var lines []string
+		var lx, ly int
+		anchor := "middle"
+		if to.layer > from.layer {
+			x1, y1 := from.x+nodeW, from.y+nodeH/2
+			x2, y2 := to.x, to.y+nodeH/2
+			c := (x2 - x1) / 2
+			path = fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, x1+c, y1, x2-c, y2, x2, y2)
+			lx, ly = (x1+x2)/2, (y1+y2)/2-6
+			// Two short lines, above and below the curve, so they fit the gap.
+			fit := (x2 - x1 - 8) / 6
+			if e.label != "" || e.label2 != "" {
+				lines = []string{shorten(e.label, fit), shorten(e.label2, fit)}
+			}
+		} else {
+			ly0 := graphBottom + (lane+1)*laneGap
+			lane++
+			x1, y1 := from.x+nodeW/2-14, from.y+nodeH
+			x2, y2 := to.x+nodeW/2+14, to.y+nodeH
+			path = fmt.Sprintf("M%d %d L%d %d L%d %d L%d %d", x1, y1, x1, ly0, x2, ly0, x2, y2)
+			lx, ly = (x1+x2)/2, ly0-4
+			if abs(x2-x1) < 40 {
+				lx, anchor = max(x1, x2)+6, "start"
+			}
+			if l := strings.Trim(e.label+", "+e.label2, ", "); l != "" {
+				lines = []string{shorten(l, 60)}
+			}
+		}
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="1.5"%s marker-end="url(#%s)"/>`+"\n", path, stroke, dash, marker)
+		for i, l := range lines {
+			if l == "" {
+				continue
+			}
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" text-anchor="%s" fill="%s" stroke="#fbfcfe" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+				lx, ly+i*18, anchor, stroke, esc(l))
+		}
+	}
+
+	for _, n := range g.nodes {
+		fill, stroke, dash, rx := "#e8f0fb", "#1d4f91", "", 12
+		switch {
+		case n.missing:
+			fill, stroke, dash = "#fdecea", "#c62828", ` stroke-dasharray="5 3"`
+		case n.kind == kindQueue:
+			fill, stroke = "#fff6e5", "#b26b00"
+		case n.kind == kindDefault:
+			fill, stroke, dash = "#f1f3f5", "#6b7785", ` stroke-dasharray="2 3"`
+		}
+		if n.kind == kindQueue {
+			rx = 3
+		}
+		name := n.name
+		if n.kind == kindExchange && name == "" {
+			name = "(default exchange)"
+		}
+		fmt.Fprintf(&b, `<g><rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="%s" stroke="%s" stroke-width="1.5"%s/>`,
+			n.x, n.y, nodeW, nodeH, rx, fill, stroke, dash)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" font-weight="600" fill="#1d2733">%s</text>`,
+			n.x+10, n.y+19, esc(shorten(name, 22)))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="11" fill="%s">%s</text></g>`+"\n",
+			n.x+10, n.y+36, stroke, esc(shorten(n.sub, 28)))
+	}
+	if g.dropped > 0 {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" fill="#6b7785">+%d more not shown</text>`+"\n",
+			posterMargin, height-posterMargin, g.dropped)
+	}
+	b.WriteString("</svg>\n")
+	return b.Bytes()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// esc escapes text for XML character data and attribute values; runes
+// XML cannot carry (control characters, unpaired surrogates) become
+// U+FFFD.
+func esc(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s)) // writes to a Builder cannot fail
+	return b.String()
+}
+
+// shorten cuts s to at most n runes, ending in "…" when cut.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
