@@ -24,10 +24,11 @@ func init() {
 }
 
 func runServe(args []string) int {
-	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist] [-prefix P]")
+	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist] [-prefix P] [-data ./.dlxlab-data]")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dir := fs.String("dir", "dist", "folder holding the built site")
 	prefix := fs.String("prefix", "", "URL path the site was built for (gen -prefix), e.g. /playground")
+	data := fs.String("data", "./.dlxlab-data", "folder for shared scenarios (short links), created if missing")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
 	}
@@ -47,8 +48,14 @@ func runServe(args []string) int {
 	if p != "" {
 		p = "/" + p
 	}
-	srv := &http.Server{Handler: underPrefix(p, newSiteHandler(*dir)), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Printf("DLX Lab on http://%s%s/ (serving %s; Ctrl-C stops)\n", ln.Addr(), p, *dir)
+	h, err := newServeHandler(*dir, *data, p)
+	if err != nil {
+		ln.Close()
+		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
+		return exitFail
+	}
+	srv := &http.Server{Handler: underPrefix(p, h), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Printf("DLX Lab on http://%s%s/ (serving %s, short links in %s; Ctrl-C stops)\n", ln.Addr(), p, *dir, *data)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
