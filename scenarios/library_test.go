@@ -97,3 +97,31 @@ func assertSame(t *testing.T, via string, want, got *Scenario) {
 		t.Errorf("%s changed the scenario (typed values differ):\nwant %+v\ngot  %+v", via, stripPos(want), stripPos(got))
 	}
 }
+
+// TestInvariantsAfterEveryStep: core.CheckInvariants holds after the
+// topology and after every single step of every library scenario (and of
+// the kitchen-sink scenario, which runs every step kind).
+func TestInvariantsAfterEveryStep(t *testing.T) {
+	check := func(t *testing.T, sc *Scenario) {
+		calls := 0
+		_, err := Run(sc, Options{AfterStep: func(step int, b *core.Broker) {
+			if step != calls-1 {
+				t.Errorf("AfterStep(%d) called out of order (call %d)", step, calls)
+			}
+			calls++
+			if err := b.CheckInvariants(); err != nil {
+				t.Errorf("after step %d: %v", step, err)
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls != len(sc.Steps)+1 {
+			t.Errorf("AfterStep called %d times for %d steps", calls, len(sc.Steps))
+		}
+	}
+	for _, path := range libraryFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) { check(t, load(t, path)) })
+	}
+	t.Run("kitchen sink", func(t *testing.T) { check(t, parseString(t, kitchenSink)) })
+}
