@@ -256,4 +256,3 @@ func (d *decoder) clearPolicy(n ast.Node) (*ClearPolicyStep, bool) {
 	}
 	return s, true
 }
-
