@@ -17,6 +17,8 @@ type Options struct {
 	AfterStep func(step int, b *core.Broker)
 	// Sink, if set, sees every broker event as it happens (the UI).
 	Sink func(core.Event)
+	// MaxEvents overrides the MaxEvents limit (0 keeps it).
+	MaxEvents int
 }
 
 // Run plays a scenario from start to end and returns what it showed.
@@ -47,6 +49,7 @@ type Runner struct {
 	pending []Consumer                 // listed consumers whose queue does not exist yet
 	held    map[string]map[uint64]bool // channel → tags delivered with action hold
 	getAct  string                     // action of the get being run, for its delivery
+	halted  bool                       // a limit stopped the run
 }
 
 // NewRunner builds the broker, declares the topology (policies, exchanges,
@@ -81,8 +84,8 @@ func (r *Runner) Scenario() *Scenario { return r.sc }
 // Next is the index of the step Step will run.
 func (r *Runner) Next() int { return r.next }
 
-// Done reports that every step has run.
-func (r *Runner) Done() bool { return r.next >= len(r.sc.Steps) }
+// Done reports that every step has run, or that a limit stopped the run.
+func (r *Runner) Done() bool { return r.halted || r.next >= len(r.sc.Steps) }
 
 func (r *Runner) setup() {
 	r.obs.Trace = append(r.obs.Trace, "-- topology")
@@ -151,7 +154,7 @@ func (r *Runner) runStep(i int, s *Step) {
 			r.call(i, "", err)
 		}
 	case StepWait:
-		r.call(i, "", r.b.Advance(int64(*s.Wait)))
+		r.wait(i, *s.Wait)
 	case StepGet:
 		r.get(i, s.Get)
 	case StepConsume:
@@ -181,6 +184,30 @@ func (r *Runner) runStep(i int, s *Step) {
 	case StepClearPolicy:
 		r.call(i, "", r.b.ClearPolicy(s.ClearPolicy.Name))
 	}
+}
+
+// wait moves time one instant at a time, so that a run which keeps the
+// broker busy for ever (a consumer requeueing every millisecond) stops at
+// MaxEvents instead of hanging the browser tab.
+func (r *Runner) wait(i int, d Duration) {
+	limit := MaxEvents
+	if r.opts.MaxEvents > 0 {
+		limit = r.opts.MaxEvents
+	}
+	target := r.b.Now() + core.Time(d)
+	for {
+		next := r.b.NextEventTime()
+		if next > target {
+			break
+		}
+		r.call(i, "", r.b.RunUntil(next))
+		if len(r.b.Events()) > limit {
+			r.halted = true
+			r.runnerError(i, fmt.Sprintf("limit: more than %d broker events (MaxEvents); the run stopped at %d ms", limit, r.b.Now()))
+			return
+		}
+	}
+	r.call(i, "", r.b.RunUntil(target))
 }
 
 func (r *Runner) declare(i int, d *DeclareStep) {

@@ -301,6 +301,35 @@ func TestRunSteps(t *testing.T) {
 	}
 }
 
+// TestRunStopsAtMaxEvents: a broker kept busy for ever stops the run with
+// an error instead of hanging.
+func TestRunStopsAtMaxEvents(t *testing.T) {
+	sc := parseString(t, `
+		queues: [{name: q}]
+		consumers: [{name: c, queue: q, actions: [{action: requeue, delay: 1ms}]}]
+		steps:
+		  - publish: {routing_key: q, body: spin}
+		  - wait: 30d
+		  - publish: {routing_key: q, body: never}
+		`)
+	obs, err := Run(sc, Options{MaxEvents: 10_000, AfterStep: invariantChecker(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(obs.Errors) != 1 || !strings.HasPrefix(obs.Errors[0].Text, "limit: more than 10000 broker events (MaxEvents); the run stopped at ") ||
+		obs.Errors[0].Step != 1 {
+		t.Errorf("errors = %+v", obs.Errors)
+	}
+	if obs.ClockMS > 10_000 || len(obs.Deliveries) > 10_000 {
+		t.Errorf("ran on: clock %d, %d deliveries", obs.ClockMS, len(obs.Deliveries))
+	}
+	for _, d := range obs.Deliveries {
+		if d.Message.Body == "never" {
+			t.Error("a step after the limit ran")
+		}
+	}
+}
+
 func TestRunProfileOverride(t *testing.T) {
 	sc := parseString(t, `
 		profile: rabbitmq-4.3

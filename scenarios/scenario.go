@@ -33,6 +33,10 @@ const (
 	MaxDepth = 32
 	// MaxActions bounds a consumer's action list.
 	MaxActions = 1_000
+	// MaxEvents bounds the broker events of one run (each is kept for the
+	// trace): a consumer that requeues every millisecond for 30 days would
+	// otherwise never finish. The run stops with an error when it is hit.
+	MaxEvents = 2_000_000
 )
 
 // Version is the scenario format version this package writes.
