@@ -47,6 +47,7 @@ type Broker struct {
 	sink   func(Event)
 
 	maxPerInstant int
+	eventBudget   uint64 // RunUntil stops once this many events exist (0: no budget)
 	loggedCycles  map[string]bool
 	stats         Stats
 	limitHit      bool
@@ -76,6 +77,11 @@ func WithEventSink(fn func(Event)) Option { return func(b *Broker) { b.sink = fn
 
 // WithInstantLimit lowers MaxTimersPerInstant (tests that provoke loops).
 func WithInstantLimit(n int) Option { return func(b *Broker) { b.maxPerInstant = n } }
+
+// WithEventBudget makes RunUntil/Advance stop with ErrEventBudget once n
+// events have happened, so a caller (a browser tab) is never stuck in an
+// endless fast-forward of a busy loop.
+func WithEventBudget(n uint64) Option { return func(b *Broker) { b.eventBudget = n } }
 
 // New makes an empty broker with the predeclared exchanges of a vhost.
 func New(p Profile, opts ...Option) *Broker {

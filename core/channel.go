@@ -76,6 +76,12 @@ type GetResult struct {
 // Get runs basic.get on channel chName (default "get"). ok is false when
 // the queue is empty (basic.get-empty). basic.get renews x-expires (spec §2.3).
 func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
+	return b.GetFor(chName, queue, ActHold)
+}
+
+// GetFor is Get when the caller already knows what it will do with the
+// message: the delivered event records that action (the caller still settles).
+func (b *Broker) GetFor(chName, queue, action string) (GetResult, bool, error) {
 	if chName == "" {
 		chName = "get"
 	}
@@ -91,7 +97,7 @@ func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
 	}
 	e := q.take()
 	res := GetResult{Msg: e.msg, Headers: b.renderHeaders(e.msg, e), Redelivered: e.delivered}
-	d := b.handOut(b.channel(chName), q, e, nil, Action{Kind: ActHold})
+	d := b.handOut(b.channel(chName), q, e, nil, Action{Kind: action})
 	res.Tag = d.tag
 	b.dropExpired(q)
 	b.armHeadTimer(q)

@@ -16,18 +16,18 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 		return
 	}
 	if !q.cfg.hasDLX {
-		b.dropEntry(q, e, DropNoDLX, reason+"; queue '"+q.Name+"' has no dead-letter exchange")
+		b.dropDead(q, e, DropNoDLX, reason, reason+"; queue '"+q.Name+"' has no dead-letter exchange")
 		return
 	}
 	x := b.exchanges[q.cfg.dlx]
 	if x == nil {
-		b.dropEntry(q, e, DropDLXMissing, reason+"; dead-letter exchange '"+q.cfg.dlx+"' ("+q.cfg.dlxFrom+") does not exist")
+		b.dropDead(q, e, DropDLXMissing, reason, reason+"; dead-letter exchange '"+q.cfg.dlx+"' ("+q.cfg.dlxFrom+") does not exist")
 		return
 	}
 	m := b.withDeath(q, e.msg, reason)
 	targets := b.route(x, m)
 	if len(targets) == 0 {
-		b.dropEntry(q, e, DropDLXUnroutable, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
+		b.dropDead(q, e, DropDLXUnroutable, reason, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
 		return
 	}
 	if len(targets) == 1 && reason == ReasonRejected {
@@ -38,7 +38,7 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 	if reason != ReasonRejected {
 		targets = b.removeCycles(q, m, targets)
 		if len(targets) == 0 {
-			b.dropEntry(q, e, DropCycle, reason+"; every target is a dead-letter cycle without reason 'rejected'")
+			b.dropDead(q, e, DropCycle, reason, reason+"; every target is a dead-letter cycle without reason 'rejected'")
 			return
 		}
 	}

@@ -221,3 +221,30 @@ func TestFirstDeathKeptFromClientOn312(t *testing.T) {
 		t.Fatalf("headers %v: want x-first-death-queue a and two x-death entries", h)
 	}
 }
+
+func TestEventBudgetStopsAdvance(t *testing.T) {
+	b := New(Rabbit43, WithEventLog(), WithEventBudget(50))
+	b.DeclareQueue(QueueDecl{Name: "q", Durable: true, Args: Table{"x-dead-letter-exchange": ""}})
+	b.Consume(ConsumerSpec{Tag: "c", Queue: "q", Actions: []Action{{Kind: ActReject, Delay: 1}}})
+	b.Publish(Publishing{RoutingKey: "q", Body: "m"})
+	if err := b.Advance(3_600_000); err != ErrEventBudget {
+		t.Fatalf("err = %v, want ErrEventBudget", err)
+	}
+	if b.Now() >= 3_600_000 || b.Now() == 0 {
+		t.Fatalf("clock at %d", b.Now())
+	}
+	if err := b.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDropCarriesDeathReason(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.queue("q", Table{"x-message-ttl": int64(5)})
+	s.publish("", "q", "m", Properties{}, nil)
+	s.advance(5)
+	d := s.events(EvDropped)
+	if len(d) != 1 || d[0].Reason != DropNoDLX || d[0].Death != ReasonExpired {
+		t.Fatalf("drops %+v", d)
+	}
+}

@@ -150,6 +150,11 @@ func (b *Broker) armHeadTimer(q *Queue) {
 
 // dropEntry records that a copy is gone, and why.
 func (b *Broker) dropEntry(q *Queue, e *entry, reason, detail string) {
+	b.dropDead(q, e, reason, "", detail)
+}
+
+// dropDead records a drop that ends a dead-lettering (death = its reason).
+func (b *Broker) dropDead(q *Queue, e *entry, reason, death, detail string) {
 	b.stats.Dropped++
-	b.emit(Event{Kind: EvDropped, Msg: e.msg, Instance: e.id, Queue: q.Name, Reason: reason, Detail: detail})
+	b.emit(Event{Kind: EvDropped, Msg: e.msg, Instance: e.id, Queue: q.Name, Reason: reason, Death: death, Detail: detail})
 }

@@ -77,6 +77,7 @@ type Event struct {
 	Tag         uint64
 	Redelivered bool
 	Reason      string // dead-letter reason, drop reason, or requeue cause
+	Death       string // on EvDropped: the dead-letter reason that led to the drop, if any
 	Detail      string // human detail: the death reason of a drop, where a DLX came from, an error text
 	Code        int    // AMQP reply code of EvError / EvReturned
 	Headers     Table  // on EvDelivered: the headers the consumer sees

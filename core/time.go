@@ -1,6 +1,13 @@
 package core
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrEventBudget: RunUntil stopped early because the event budget is spent
+// (WithEventBudget); the clock stays at the last instant it reached.
+var ErrEventBudget = errors.New("event budget spent: the run produced too many events")
 
 func (b *Broker) schedule(t timer) {
 	b.timerSeq++
@@ -42,6 +49,9 @@ func (b *Broker) RunUntil(t Time) error {
 		return fmt.Errorf("cannot move time backwards (to %d ms, now %d ms)", t, b.now)
 	}
 	for len(b.timers) > 0 && b.timers[0].at <= t {
+		if b.eventBudget > 0 && b.eventSeq >= b.eventBudget {
+			return ErrEventBudget
+		}
 		b.now = b.timers[0].at
 		if err := b.runDue(); err != nil {
 			return err
