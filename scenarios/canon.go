@@ -195,6 +195,8 @@ func (s Step) tree() obj {
 		v = s.Policy.tree()
 	case StepClearPolicy:
 		v = obj{{"name", s.ClearPolicy.Name}}
+	case StepSnapshot:
+		v = s.Snapshot.Name
 	}
 	return obj{{s.Kind(), v}}
 }
@@ -273,6 +275,7 @@ func (e Expectation) tree() obj {
 	if e.Bodies != nil {
 		o.put("bodies", append([]string{}, *e.Bodies...))
 	}
+	optBool(&o, "exists", e.Exists)
 	o.str("consumer", e.Consumer)
 	optInt(&o, "deliveries", e.Deliveries)
 	if r := e.Delivery; r != nil {
@@ -289,18 +292,30 @@ func (e Expectation) tree() obj {
 	if e.Body != nil {
 		o.put("body", *e.Body)
 	}
-	if e.Redelivered != nil {
-		o.put("redelivered", *e.Redelivered)
+	optBool(&o, "redelivered", e.Redelivered)
+	if e.Properties != nil {
+		o.put("properties", e.Properties)
 	}
+	optStr(&o, "exchange", e.Exchange)
+	optStr(&o, "routing_key", e.RoutingKey)
 	optInt(&o, "drops", e.Drops)
 	o.str("reason", e.Reason)
 	if e.Drop != nil {
 		d := obj{}
 		d.str("queue", e.Drop.Queue)
 		d.str("reason", e.Drop.Reason)
+		d.str("death_reason", e.Drop.DeathReason)
+		optStr(&d, "body", e.Drop.Body)
 		o.put("drop", d)
 	}
 	optInt(&o, "returns", e.Returns)
+	if e.Return != nil {
+		r := obj{}
+		r.num("n", int64(e.Return.N), 1)
+		o.put("return", r)
+	}
+	o.num("reply_code", int64(e.ReplyCode), 0)
+	o.str("reply_text", e.ReplyText)
 	if r := e.Error; r != nil {
 		d := obj{}
 		if r.Step != nil {
@@ -312,12 +327,25 @@ func (e Expectation) tree() obj {
 		o.put("error", d)
 	}
 	optInt(&o, "errors", e.Errors)
+	o.str("snapshot", e.Snapshot)
 	return o
 }
 
 func optInt(o *obj, k string, v *int) {
 	if v != nil {
 		o.put(k, int64(*v))
+	}
+}
+
+func optBool(o *obj, k string, v *bool) {
+	if v != nil {
+		o.put(k, *v)
+	}
+}
+
+func optStr(o *obj, k string, v *string) {
+	if v != nil {
+		o.put(k, *v)
 	}
 }
 

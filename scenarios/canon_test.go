@@ -56,12 +56,18 @@ const kitchenSink = `
 	  - unbind: {source: x, destination: q, routing_key: r}
 	  - policy: {name: p2, pattern: ".", definition: {max-length: 1}}
 	  - clear_policy: {name: p2}
+	  - snapshot: "30"
 	expect:
 	  - {queue: q, depth: 0, unacked: 0, bodies: []}
 	  - {consumer: c, deliveries: 0}
 	  - {deliveries: 1, queue: q}
 	  - {delivery: {consumer: c, queue: q, n: -2}, headers: {x-death: null, h: {}}, body: "", redelivered: false}
 	  - {delivery: {get: true}}
+	  - {delivery: {get: true, n: 2}, properties: {expiration: null, priority: 0, content_type: a/b}, exchange: "", routing_key: k}
+	  - {return: {n: -1}, reply_code: 312, reply_text: NO_ROUTE, body: b, headers: {h: 1}, properties: {}, exchange: x, routing_key: ""}
+	  - {queue: q2, exists: false, snapshot: "30"}
+	  - {queue: q, exists: true, depth: 0}
+	  - {drop: {queue: q, reason: no-dlx, death_reason: delivery_limit, body: ""}}
 	  - {drops: 0, reason: expired, queue: q}
 	  - {drop: {queue: q, reason: purged}}
 	  - {returns: 0}

@@ -22,9 +22,6 @@ func (r *Runner) collect(step int, where string) {
 				Action: ev.Action, Message: messageOf(ev.Msg, ev.Headers)}
 			if ev.Consumer == "" {
 				d.Get = true
-				if r.getAct != "" {
-					d.Action = r.getAct
-				}
 			} else if ev.Action == core.ActHold {
 				r.hold(ev.Consumer, ev.Tag)
 			}
@@ -34,7 +31,7 @@ func (r *Runner) collect(step int, where string) {
 				Message: messageOf(ev.Msg, r.b.MessageHeaders(ev.Msg))})
 		case core.EvDropped:
 			r.obs.Drops = append(r.obs.Drops, Drop{TMS: t, Queue: ev.Queue, Reason: ev.Reason,
-				DeathReason: deathReasonOf(ev.Detail), Detail: ev.Detail,
+				DeathReason: ev.Death, Detail: ev.Detail,
 				Message: messageOf(ev.Msg, r.b.MessageHeaders(ev.Msg))})
 		case core.EvError:
 			r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Where: where, Code: ev.Code, Text: ev.Detail})
@@ -42,17 +39,6 @@ func (r *Runner) collect(step int, where string) {
 			r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Where: where, Code: 0, Text: "limit: " + ev.Detail})
 		}
 	}
-}
-
-// deathReasonOf reads the dead-letter reason a drop's detail starts with
-// ("rejected; queue 'q' has no dead-letter exchange").
-func deathReasonOf(detail string) string {
-	head, _, _ := strings.Cut(detail, ";")
-	switch head {
-	case core.ReasonRejected, core.ReasonExpired, core.ReasonMaxLen, core.ReasonDeliveryLimit:
-		return head
-	}
-	return ""
 }
 
 // traceLine renders an event as one stable line: time, kind, then the
@@ -151,6 +137,8 @@ func describeStep(s *Step) string {
 		return "policy " + s.Policy.Name
 	case StepClearPolicy:
 		return "clear_policy " + s.ClearPolicy.Name
+	case StepSnapshot:
+		return "snapshot " + s.Snapshot.Name
 	}
 	st := s.Ack
 	if s.Reject != nil {

@@ -5,28 +5,40 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/dlxlab/dlxlab/core"
 )
 
 var (
-	expectKeys = []string{"queue", "depth", "unacked", "bodies", "consumer", "deliveries", "delivery",
-		"headers", "body", "redelivered", "drops", "reason", "drop", "returns", "error", "errors"}
-	// subjects: what an expectation is about. Each allows the listed keys.
+	expectKeys = []string{"queue", "depth", "unacked", "bodies", "exists", "consumer", "deliveries", "delivery",
+		"headers", "body", "redelivered", "properties", "exchange", "routing_key", "drops", "reason", "drop",
+		"returns", "return", "reply_code", "reply_text", "error", "errors", "snapshot"}
+	// messageKeys compare the message of the delivery or return picked.
+	messageKeys = []string{"headers", "body", "properties", "exchange", "routing_key"}
+	// subjects: what an expectation is about. Each allows the listed keys,
+	// and every one allows snapshot.
 	expectSubjects = []struct {
 		key   string
 		allow []string
 	}{
-		{"delivery", []string{"headers", "body", "redelivered"}},
+		{"delivery", append([]string{"redelivered"}, messageKeys...)},
+		{"return", append([]string{"reply_code", "reply_text"}, messageKeys...)},
 		{"deliveries", []string{"consumer", "queue"}},
 		{"drops", []string{"reason", "queue"}},
 		{"drop", nil},
 		{"returns", nil},
 		{"error", nil},
 		{"errors", nil},
-		{"queue", []string{"depth", "unacked", "bodies"}},
+		{"queue", []string{"depth", "unacked", "bodies", "exists"}},
 	}
 	deliveryRefKeys = []string{"consumer", "queue", "get", "n"}
-	dropRefKeys     = []string{"queue", "reason"}
+	returnRefKeys   = []string{"n"}
+	dropRefKeys     = []string{"queue", "reason", "death_reason", "body"}
 	errorRefKeys    = []string{"step", "code", "text", "where"}
+	// messageProperties are the names `properties:` may use (headers have
+	// their own key).
+	messageProperties = without(propertyKeys, "headers")
+	deathReasons      = []string{core.ReasonRejected, core.ReasonExpired, core.ReasonMaxLen, core.ReasonDeliveryLimit}
 )
 
 // expectation reads one entry of expect. It is about exactly one subject;
@@ -46,18 +58,22 @@ func (d *decoder) expectation(n ast.Node) (Expectation, bool) {
 		}
 	}
 	if subject == "" {
-		d.errorf(n, "expectation needs a subject: one of queue, consumer+deliveries, delivery, drops, drop, returns, error, errors")
+		d.errorf(n, "expectation needs a subject: one of queue, consumer+deliveries, delivery, drops, drop, returns, return, error, errors")
 		return e, false
 	}
 	for _, k := range f.list {
-		if k != subject && !contains(allow, k) {
+		if k != subject && k != "snapshot" && !contains(allow, k) {
 			d.errorAt(f.at(k), "%q does not go with %q in one expectation (write another entry)", k, subject)
 			return e, false
 		}
 	}
 	d.expectFields(f, &e)
-	if subject == "queue" && e.Depth == nil && e.Unacked == nil && e.Bodies == nil {
-		d.errorf(n, "expectation on queue %q needs depth, unacked or bodies", e.Queue)
+	if subject == "queue" && e.Depth == nil && e.Unacked == nil && e.Bodies == nil && e.Exists == nil {
+		d.errorf(n, "expectation on queue %q needs depth, unacked, bodies or exists", e.Queue)
+		return e, false
+	}
+	if e.Exists != nil && !*e.Exists && (e.Depth != nil || e.Unacked != nil || e.Bodies != nil) {
+		d.errorAt(f.at("exists"), "queue %q: exists: false cannot go with depth, unacked or bodies (a queue that is gone has none)", e.Queue)
 		return e, false
 	}
 	return e, len(d.errs) == 0
@@ -74,6 +90,7 @@ func (d *decoder) expectFields(f *fields, e *Expectation) {
 	}
 	e.Depth = f.optInt("depth")
 	e.Unacked = f.optInt("unacked")
+	e.Exists = f.optBool("exists")
 	e.Deliveries = f.optInt("deliveries")
 	e.Drops = f.optInt("drops")
 	e.Returns = f.optInt("returns")
@@ -84,33 +101,81 @@ func (d *decoder) expectFields(f *fields, e *Expectation) {
 	if n, ok := f.vals["delivery"]; ok {
 		e.Delivery = d.deliveryRef(n)
 	}
-	f.table("headers", &e.Headers)
-	if f.has("headers") && e.Headers == nil {
-		if _, null := f.vals["headers"].(*ast.NullNode); !null {
-			e.Headers = map[string]any{}
-		}
+	if n, ok := f.vals["return"]; ok {
+		e.Return = d.returnRef(n)
 	}
-	if f.has("body") {
-		var b string
-		f.str("body", &b)
-		e.Body = &b
+	d.messageFields(f, e)
+	e.Redelivered = f.optBool("redelivered")
+	if v, ok := f.integer("reply_code", 1, 999); ok {
+		e.ReplyCode = int(v)
 	}
-	if f.has("redelivered") {
-		var r bool
-		f.boolean("redelivered", &r)
-		e.Redelivered = &r
-	}
+	f.str("reply_text", &e.ReplyText)
 	f.str("reason", &e.Reason)
 	if n, ok := f.vals["drop"]; ok {
-		if g := d.object(n, "drop", dropRefKeys); g != nil {
-			e.Drop = &DropRef{}
-			g.str("queue", &e.Drop.Queue)
-			g.str("reason", &e.Drop.Reason)
-		}
+		e.Drop = d.dropRef(n)
 	}
 	if n, ok := f.vals["error"]; ok {
 		e.Error = d.errorRef(n)
 	}
+	if f.has("snapshot") {
+		f.str("snapshot", &e.Snapshot)
+		if e.Snapshot == "" {
+			d.errorAt(f.valAt("snapshot"), "snapshot: name a snapshot step, or leave snapshot out to check the end of the run")
+		} else {
+			d.refs = append(d.refs, ref{kind: "snapshot", name: e.Snapshot, what: "expectation", at: f.valAt("snapshot")})
+		}
+	}
+}
+
+// messageFields reads what is compared with a delivery's or a return's message.
+func (d *decoder) messageFields(f *fields, e *Expectation) {
+	e.Headers = d.subsetTable(f, "headers")
+	e.Properties = d.subsetTable(f, "properties")
+	for _, k := range e.Properties.SortedKeys() {
+		if !contains(messageProperties, k) {
+			hint := suggest(k, messageProperties)
+			if k == "headers" {
+				hint = " (headers are compared with `headers:` beside `properties:`)"
+			} else if hint == "" {
+				hint = " (known properties: " + strings.Join(messageProperties, ", ") + ")"
+			}
+			d.errorAt(d.keyPos(f.vals["properties"], k), "properties: unknown property %q%s", k, hint)
+		}
+	}
+	e.Body = f.optStr("body")
+	e.Exchange = f.optStr("exchange")
+	e.RoutingKey = f.optStr("routing_key")
+}
+
+// subsetTable reads headers or properties: null is "not compared", {} an
+// empty subset (always matches).
+func (d *decoder) subsetTable(f *fields, key string) core.Table {
+	var t core.Table
+	f.table(key, &t)
+	if f.has(key) && t == nil {
+		if _, null := f.vals[key].(*ast.NullNode); !null {
+			t = core.Table{}
+		}
+	}
+	return t
+}
+
+func (f *fields) optStr(key string) *string {
+	if !f.has(key) {
+		return nil
+	}
+	var s string
+	f.str(key, &s)
+	return &s
+}
+
+func (f *fields) optBool(key string) *bool {
+	if !f.has(key) {
+		return nil
+	}
+	var b bool
+	f.boolean(key, &b)
+	return &b
 }
 
 func (f *fields) optInt(key string) *int {
@@ -163,6 +228,41 @@ func (d *decoder) deliveryRef(n ast.Node) *DeliveryRef {
 	return r
 }
 
+func (d *decoder) returnRef(n ast.Node) *ReturnRef {
+	r := &ReturnRef{N: 1}
+	if _, null := n.(*ast.NullNode); null {
+		return r
+	}
+	f := d.object(n, "return", returnRefKeys)
+	if f == nil {
+		return nil
+	}
+	if v, ok := f.integer("n", -MaxPublishTotal, MaxPublishTotal); ok {
+		r.N = int(v)
+	}
+	if r.N == 0 {
+		d.errorAt(f.valAt("n"), "return: n counts from 1 (the first basic.return); -1 is the last")
+	}
+	return r
+}
+
+func (d *decoder) dropRef(n ast.Node) *DropRef {
+	g := d.object(n, "drop", dropRefKeys)
+	if g == nil {
+		return nil
+	}
+	r := &DropRef{}
+	g.str("queue", &r.Queue)
+	g.str("reason", &r.Reason)
+	g.str("death_reason", &r.DeathReason)
+	r.Body = g.optStr("body")
+	if r.DeathReason != "" && !contains(deathReasons, r.DeathReason) {
+		d.errorAt(g.valAt("death_reason"), "drop: death_reason %q is not a dead-letter reason (%s)%s",
+			r.DeathReason, strings.Join(deathReasons, ", "), suggest(r.DeathReason, deathReasons))
+	}
+	return r
+}
+
 func (d *decoder) errorRef(n ast.Node) *ErrorRef {
 	f := d.object(n, "error", errorRefKeys)
 	if f == nil {
@@ -182,4 +282,31 @@ func (d *decoder) errorRef(n ast.Node) *ErrorRef {
 		d.errorf(n, "error: give at least one of step, code, text, where")
 	}
 	return r
+}
+
+func without(list []string, drop string) []string {
+	var out []string
+	for _, s := range list {
+		if s != drop {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// keyPos is where key is written in the mapping n (n's place if not found).
+func (d *decoder) keyPos(n ast.Node, key string) Pos {
+	var mvs []*ast.MappingValueNode
+	switch m := n.(type) {
+	case *ast.MappingNode:
+		mvs = m.Values
+	case *ast.MappingValueNode:
+		mvs = []*ast.MappingValueNode{m}
+	}
+	for _, mv := range mvs {
+		if k, ok := mv.Key.(*ast.StringNode); ok && k.Value == key {
+			return pos(mv.Key)
+		}
+	}
+	return pos(n)
 }

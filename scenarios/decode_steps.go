@@ -70,6 +70,8 @@ func (d *decoder) step(n ast.Node) (Step, bool) {
 		s.Policy = &p
 	case StepClearPolicy:
 		s.ClearPolicy, ok = d.clearPolicy(v)
+	case StepSnapshot:
+		s.Snapshot, ok = d.snapshot(v)
 	default:
 		d.errorf(mvs[0].Key, "unknown step %q%s", kind, suggestKnown(kind, stepKinds))
 		return s, false
@@ -254,5 +256,20 @@ func (d *decoder) clearPolicy(n ast.Node) (*ClearPolicyStep, bool) {
 		d.errorf(n, "clear_policy step needs a name")
 		return s, false
 	}
+	return s, true
+}
+
+// snapshot reads `snapshot: NAME` (a plain string: it names a point).
+func (d *decoder) snapshot(n ast.Node) (*SnapshotStep, bool) {
+	s := &SnapshotStep{}
+	name, ok := d.stringOf(n, "snapshot")
+	if !ok {
+		return s, false
+	}
+	if s.Name = name; name == "" {
+		d.errorf(n, "snapshot step needs a name, like `snapshot: after-30s`")
+		return s, false
+	}
+	d.snapshots = append(d.snapshots, ref{kind: "snapshot", name: s.Name, what: "snapshot step", at: pos(n)})
 	return s, true
 }

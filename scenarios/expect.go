@@ -51,9 +51,26 @@ func Check(sc *Scenario, obs *Observation) []Failure {
 }
 
 func checkOne(e *Expectation, obs *Observation) []Failure {
+	if e.Snapshot != "" {
+		at := obs.At(e.Snapshot)
+		if at == nil {
+			return []Failure{{What: "snapshot " + e.Snapshot, Want: "the run to reach that snapshot step", Got: "it did not (the run stopped before it)"}}
+		}
+		fs := checkSubject(e, at)
+		for i := range fs {
+			fs[i].What = "at snapshot " + e.Snapshot + ": " + fs[i].What
+		}
+		return fs
+	}
+	return checkSubject(e, obs)
+}
+
+func checkSubject(e *Expectation, obs *Observation) []Failure {
 	switch {
 	case e.Delivery != nil:
 		return checkDelivery(e, obs)
+	case e.Return != nil:
+		return checkReturn(e, obs)
 	case e.Deliveries != nil:
 		return checkDeliveries(e, obs)
 	case e.Drops != nil:
@@ -82,8 +99,15 @@ func count(what, path string, want, got int) []Failure {
 func checkQueue(e *Expectation, obs *Observation) []Failure {
 	what := "queue " + e.Queue
 	qs, ok := obs.Queues[e.Queue]
+	if e.Exists != nil && !*e.Exists {
+		if ok {
+			return []Failure{{What: what, Path: "exists", Want: "false (the queue gone)",
+				Got: fmt.Sprintf("true (%d ready, %d unacked)", len(qs.Messages), qs.Unacked)}}
+		}
+		return nil
+	}
 	if !ok {
-		return []Failure{{What: what, Want: "the queue to exist at the end", Got: "no such queue"}}
+		return []Failure{{What: what, Want: "the queue to exist", Got: "no such queue"}}
 	}
 	var out []Failure
 	if e.Depth != nil {
@@ -174,18 +198,72 @@ func checkDelivery(e *Expectation, obs *Observation) []Failure {
 	if e.Redelivered != nil && *e.Redelivered != d.Redelivered {
 		out = append(out, Failure{What: what, Path: "redelivered", Want: fmt.Sprint(*e.Redelivered), Got: fmt.Sprint(d.Redelivered)})
 	}
-	if e.Headers != nil {
-		var ms []mismatch
-		matchTable("headers", e.Headers, d.Message.Headers, &ms)
-		for _, m := range ms {
-			out = append(out, Failure{What: what, Path: m.path, Want: m.want, Got: m.got})
+	return append(out, checkMessage(e, what, &d.Message)...)
+}
+
+// checkMessage compares the message fields of an expectation (exchange,
+// routing_key, properties, headers; the caller compares body first) with
+// a delivered or returned message.
+func checkMessage(e *Expectation, what string, m *Message) []Failure {
+	var out []Failure
+	str := func(path string, want *string, got string) {
+		if want != nil && *want != got {
+			out = append(out, Failure{What: what, Path: path, Want: render(*want), Got: render(got)})
 		}
+	}
+	str("exchange", e.Exchange, m.Exchange)
+	str("routing_key", e.RoutingKey, m.RoutingKey)
+	var ms []mismatch
+	if e.Properties != nil {
+		matchTable("properties", e.Properties, core.Table(m.Properties), &ms)
+	}
+	if e.Headers != nil {
+		matchTable("headers", e.Headers, m.Headers, &ms)
+	}
+	for _, x := range ms {
+		out = append(out, Failure{What: what, Path: x.path, Want: x.want, Got: x.got})
 	}
 	return out
 }
 
+func checkReturn(e *Expectation, obs *Observation) []Failure {
+	r, what := pickReturn(e.Return, obs)
+	if r == nil {
+		return []Failure{{What: what, Want: "that return to exist", Got: fmt.Sprintf("%d returns", len(obs.Returns))}}
+	}
+	var out []Failure
+	if e.ReplyCode != 0 && e.ReplyCode != r.ReplyCode {
+		out = append(out, Failure{What: what, Path: "reply_code", Want: fmt.Sprint(e.ReplyCode), Got: fmt.Sprint(r.ReplyCode)})
+	}
+	if e.ReplyText != "" && e.ReplyText != r.ReplyText {
+		out = append(out, Failure{What: what, Path: "reply_text", Want: render(e.ReplyText), Got: render(r.ReplyText)})
+	}
+	if e.Body != nil && *e.Body != r.Message.Body {
+		out = append(out, Failure{What: what, Path: "body", Want: render(*e.Body), Got: render(r.Message.Body)})
+	}
+	return append(out, checkMessage(e, what, &r.Message)...)
+}
+
+func pickReturn(ref *ReturnRef, obs *Observation) (*Return, string) {
+	what := fmt.Sprintf("return %d", ref.N)
+	i := ref.N - 1
+	if ref.N < 0 {
+		i = len(obs.Returns) + ref.N
+	}
+	if i < 0 || i >= len(obs.Returns) {
+		return nil, what
+	}
+	return &obs.Returns[i], what
+}
+
 func dropMatches(d *Drop, queue, reason string) bool {
 	return (queue == "" || d.Queue == queue) && (reason == "" || d.Reason == reason || d.DeathReason == reason)
+}
+
+// dropRefMatches: every field the ref sets matches the drop.
+func dropRefMatches(d *Drop, r *DropRef) bool {
+	return dropMatches(d, r.Queue, r.Reason) && (r.DeathReason == "" || d.DeathReason == r.DeathReason) &&
+		(r.Body == nil || d.Message.Body == *r.Body)
 }
 
 func checkDrops(e *Expectation, obs *Observation) []Failure {
@@ -205,17 +283,35 @@ func checkDrops(e *Expectation, obs *Observation) []Failure {
 	return count(what, "", *e.Drops, n)
 }
 
+// checkDrop asks for one drop matching the ref; the failure lists the
+// drops there were, with their bodies when the ref names a body.
 func checkDrop(r *DropRef, obs *Observation) []Failure {
 	for i := range obs.Drops {
-		if dropMatches(&obs.Drops[i], r.Queue, r.Reason) {
+		if dropRefMatches(&obs.Drops[i], r) {
 			return nil
 		}
 	}
 	got := make([]string, len(obs.Drops))
 	for i, d := range obs.Drops {
 		got[i] = fmt.Sprintf("%s from %q", dropReasons(&d), d.Queue)
+		if r.Body != nil {
+			got[i] += " body " + render(d.Message.Body)
+		}
 	}
-	return []Failure{{What: "drop", Want: fmt.Sprintf("a drop with reason %q from %q", r.Reason, r.Queue), Got: listOrNone(got)}}
+	want := "a drop"
+	if r.Reason != "" {
+		want += fmt.Sprintf(" with reason %q", r.Reason)
+	}
+	if r.Queue != "" {
+		want += fmt.Sprintf(" from %q", r.Queue)
+	}
+	if r.DeathReason != "" {
+		want += fmt.Sprintf(" after death %q", r.DeathReason)
+	}
+	if r.Body != nil {
+		want += " body " + render(*r.Body)
+	}
+	return []Failure{{What: "drop", Want: want, Got: listOrNone(got)}}
 }
 
 func dropReasons(d *Drop) string {

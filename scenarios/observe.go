@@ -18,10 +18,43 @@ type Observation struct {
 	Returns    []Return              `json:"returns"`
 	Drops      []Drop                `json:"drops"`
 	Errors     []StepError           `json:"errors"`
+	// Snapshots are the states recorded by snapshot steps, in step order;
+	// left out of the JSON when the scenario has none.
+	Snapshots []Snapshot `json:"snapshots,omitempty"`
 
 	// Trace is the run's event log, one stable line per event (and one per
 	// step): same scenario, same trace, always.
 	Trace []string `json:"-"`
+}
+
+// Snapshot is the run as a snapshot step saw it: every queue, and how
+// many deliveries, returns, drops and errors had happened by then (the
+// first Deliveries entries of Observation.Deliveries, and so on).
+type Snapshot struct {
+	Name       string                `json:"name"`
+	Step       int                   `json:"step"`
+	ClockMS    int64                 `json:"clock_ms"`
+	Queues     map[string]QueueState `json:"queues"`
+	Deliveries int                   `json:"deliveries"`
+	Returns    int                   `json:"returns"`
+	Drops      int                   `json:"drops"`
+	Errors     int                   `json:"errors"`
+}
+
+// At is the observation as it was at the snapshot step name: its queues,
+// clock and the lists cut where they were then. nil if no snapshot step of
+// that name ran (the run stopped before it).
+func (o *Observation) At(name string) *Observation {
+	for i := range o.Snapshots {
+		s := &o.Snapshots[i]
+		if s.Name != name {
+			continue
+		}
+		return &Observation{Profile: o.Profile, ClockMS: s.ClockMS, Queues: s.Queues,
+			Deliveries: o.Deliveries[:min(s.Deliveries, len(o.Deliveries))], Returns: o.Returns[:min(s.Returns, len(o.Returns))],
+			Drops: o.Drops[:min(s.Drops, len(o.Drops))], Errors: o.Errors[:min(s.Errors, len(o.Errors))]}
+	}
+	return nil
 }
 
 // QueueState is a queue at the end of the run: its ready messages from the

@@ -133,6 +133,8 @@ type decoder struct {
 	file string
 	errs ErrorList
 	refs []ref // names to resolve once everything is read
+
+	snapshots []ref // snapshot steps, in order (names must be unique)
 }
 
 // ref is a name used before the whole scenario is known: checked by validate.

@@ -91,7 +91,52 @@ func TestParseErrors(t *testing.T) {
 		{"queue expectation without a check", `
 			queues: [{name: q}]
 			expect: [{queue: q}]
-			`, `2:10: expectation on queue "q" needs depth, unacked or bodies`},
+			`, `2:10: expectation on queue "q" needs depth, unacked, bodies or exists`},
+		{"exists false with a depth", `
+			queues: [{name: q}]
+			expect: [{queue: q, exists: false, depth: 0}]
+			`, `2:21: queue "q": exists: false cannot go with depth, unacked or bodies`},
+		{"unknown property", `
+			expect: [{delivery: {n: 1}, properties: {expiraton: null}}]
+			`, `1:42: properties: unknown property "expiraton"; did you mean "expiration"?`},
+		{"headers under properties", `
+			expect: [{delivery: {n: 1}, properties: {headers: {a: 1}}}]
+			`, "1:42: properties: unknown property \"headers\" (headers are compared with `headers:` beside `properties:`)"},
+		{"redelivered on a return", `
+			expect: [{return: {n: 1}, redelivered: true}]
+			`, `1:27: "redelivered" does not go with "return" in one expectation`},
+		{"reply_code on a delivery", `
+			expect: [{delivery: {n: 1}, reply_code: 312}]
+			`, `1:29: "reply_code" does not go with "delivery" in one expectation`},
+		{"return n zero", `
+			expect: [{return: {n: 0}}]
+			`, `1:23: return: n counts from 1`},
+		{"reply_code out of range", `
+			expect: [{return: {}, reply_code: 1000}]
+			`, `1:35: reply_code: 1000 is out of range [1, 999]`},
+		{"unknown death reason", `
+			expect: [{drop: {death_reason: expire}}]
+			`, `1:32: drop: death_reason "expire" is not a dead-letter reason (rejected, expired, maxlen, delivery_limit); did you mean "expired"?`},
+		{"unknown key in drop", `
+			expect: [{drop: {bdy: x}}]
+			`, `1:18: unknown key "bdy" in drop; did you mean "body"?`},
+		{"snapshot step without a name", `
+			steps: [{snapshot: null}]
+			`, `1:20: snapshot step needs a name`},
+		{"snapshot step with a mapping", `
+			steps: [{snapshot: {name: a}}]
+			`, `1:20: snapshot: expected a string, got a mapping`},
+		{"snapshot taken twice", `
+			steps: [{snapshot: a}, {wait: 1s}, {snapshot: a}]
+			`, `1:47: snapshot "a" is taken twice`},
+		{"expectation on an unknown snapshot", `
+			queues: [{name: q}]
+			steps: [{snapshot: after-30s}]
+			expect: [{queue: q, depth: 0, snapshot: after-3s}]
+			`, `3:41: expectation: no snapshot "after-3s" is taken by a snapshot step in the scenario; did you mean "after-30s"?`},
+		{"empty snapshot on an expectation", `
+			expect: [{errors: 0, snapshot: ""}]
+			`, `1:32: snapshot: name a snapshot step`},
 		{"apply-to", `
 			policies: [{name: p, pattern: ".*", apply-to: queue}]
 			`, `1:47: policy: apply-to must be one of all, queues, exchanges, classic_queues, quorum_queues, got "queue"; did you mean "queues"?`},

@@ -48,8 +48,9 @@ type Runner struct {
 	obs     Observation
 	pending []Consumer                 // listed consumers whose queue does not exist yet
 	held    map[string]map[uint64]bool // channel → tags delivered with action hold
-	getAct  string                     // action of the get being run, for its delivery
 	halted  bool                       // a limit stopped the run
+
+	maxEvents int // MaxEvents, or Options.MaxEvents
 }
 
 // NewRunner builds the broker, declares the topology (policies, exchanges,
@@ -64,11 +65,17 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	coreOpts := []core.Option{core.WithEventLog()}
+	maxEvents := MaxEvents
+	if opts.MaxEvents > 0 {
+		maxEvents = opts.MaxEvents
+	}
+	// The budget is one over the limit: the broker stops before the first
+	// instant that would start with more than maxEvents events.
+	coreOpts := []core.Option{core.WithEventLog(), core.WithEventBudget(uint64(maxEvents) + 1)}
 	if opts.Sink != nil {
 		coreOpts = append(coreOpts, core.WithEventSink(opts.Sink))
 	}
-	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}}
+	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}, maxEvents: maxEvents}
 	r.obs = Observation{Profile: string(profile), Queues: map[string]QueueState{},
 		Deliveries: []Delivery{}, Returns: []Return{}, Drops: []Drop{}, Errors: []StepError{}}
 	r.setup()
@@ -183,31 +190,37 @@ func (r *Runner) runStep(i int, s *Step) {
 		r.call(i, "", r.b.SetPolicy(corePolicy(*s.Policy)))
 	case StepClearPolicy:
 		r.call(i, "", r.b.ClearPolicy(s.ClearPolicy.Name))
+	case StepSnapshot:
+		r.collect(i, "")
+		r.obs.Snapshots = append(r.obs.Snapshots, Snapshot{Name: s.Snapshot.Name, Step: i, ClockMS: int64(r.b.Now()),
+			Queues: r.queueStates(), Deliveries: len(r.obs.Deliveries), Returns: len(r.obs.Returns),
+			Drops: len(r.obs.Drops), Errors: len(r.obs.Errors)})
 	}
 }
 
-// wait moves time one instant at a time, so that a run which keeps the
-// broker busy for ever (a consumer requeueing every millisecond) stops at
-// MaxEvents instead of hanging the browser tab.
+// wait moves time to the end of the wait. The broker's event budget
+// (core.WithEventBudget, set to MaxEvents) stops a run that keeps the
+// broker busy for ever (a consumer requeueing every millisecond) at the
+// instant it passes MaxEvents, instead of hanging the browser tab; the
+// run then halts. A per-instant limit (core.MaxTimersPerInstant) is an
+// error of this step, and time goes on past that instant.
 func (r *Runner) wait(i int, d Duration) {
-	limit := MaxEvents
-	if r.opts.MaxEvents > 0 {
-		limit = r.opts.MaxEvents
-	}
 	target := r.b.Now() + core.Time(d)
 	for {
-		next := r.b.NextEventTime()
-		if next > target {
-			break
-		}
-		r.call(i, "", r.b.RunUntil(next))
-		if len(r.b.Events()) > limit {
+		before := len(r.b.Events())
+		err := r.b.RunUntil(target)
+		if err == core.ErrEventBudget || len(r.b.Events()) > r.maxEvents {
 			r.halted = true
-			r.runnerError(i, fmt.Sprintf("limit: more than %d broker events (MaxEvents); the run stopped at %d ms", limit, r.b.Now()))
+			r.runnerError(i, fmt.Sprintf("limit: more than %d broker events (MaxEvents); the run stopped at %d ms", r.maxEvents, r.b.Now()))
+			return
+		}
+		r.call(i, "", err)
+		// After a per-instant limit the broker has dropped that instant's
+		// timers: go on from there, unless nothing happened at all.
+		if err == nil || len(r.b.Events()) == before && r.b.NextEventTime() > target {
 			return
 		}
 	}
-	r.call(i, "", r.b.RunUntil(target))
 }
 
 func (r *Runner) declare(i int, d *DeclareStep) {
@@ -240,10 +253,8 @@ func (r *Runner) get(i int, g *GetStep) {
 	} else if g.Requeue && act == core.ActNack {
 		act = core.ActNackRequeue
 	}
-	r.getAct = act
-	res, ok, err := r.b.Get("", g.Queue)
+	res, ok, err := r.b.GetFor("", g.Queue, act)
 	r.call(i, "", err)
-	r.getAct = ""
 	if err != nil {
 		return
 	}
@@ -361,18 +372,25 @@ func (r *Runner) Observation() *Observation {
 	r.collect(r.next-1, "")
 	o := r.obs
 	o.ClockMS = int64(r.b.Now())
-	o.Queues = map[string]QueueState{}
-	for _, q := range r.b.Queues() {
-		msgs := []Message{}
-		for _, mv := range r.b.Messages(q.Name, 0) {
-			msgs = append(msgs, messageOf(mv.Msg, mv.Headers))
-		}
-		o.Queues[q.Name] = QueueState{Messages: msgs, Unacked: q.Unacked}
-	}
+	o.Queues = r.queueStates()
 	o.Deliveries = append([]Delivery{}, r.obs.Deliveries...)
 	o.Returns = append([]Return{}, r.obs.Returns...)
 	o.Drops = append([]Drop{}, r.obs.Drops...)
 	o.Errors = append([]StepError{}, r.obs.Errors...)
 	o.Trace = append([]string{}, r.obs.Trace...)
+	o.Snapshots = append([]Snapshot(nil), r.obs.Snapshots...)
 	return &o
+}
+
+// queueStates reads every queue as it is now (the run only looks).
+func (r *Runner) queueStates() map[string]QueueState {
+	out := map[string]QueueState{}
+	for _, q := range r.b.Queues() {
+		msgs := []Message{}
+		for _, mv := range r.b.Messages(q.Name, 0) {
+			msgs = append(msgs, messageOf(mv.Msg, mv.Headers))
+		}
+		out[q.Name] = QueueState{Messages: msgs, Unacked: q.Unacked}
+	}
+	return out
 }

@@ -95,6 +95,17 @@ func TestRunSteps(t *testing.T) {
 			if got := strings.Join(acts, ","); got != "requeue,reject,nack-requeue,nack,hold,ack,ack" {
 				t.Errorf("actions = %s", got)
 			}
+			// The trace says what the get step did, not "hold".
+			var traced []string
+			for _, l := range obs.Trace {
+				if strings.Contains(l, " delivered ") {
+					_, act, _ := strings.Cut(l, " action=")
+					traced = append(traced, act)
+				}
+			}
+			if got := strings.Join(traced, ","); got != "requeue,reject,nack-requeue,nack,hold,ack,ack" {
+				t.Errorf("traced actions = %s", got)
+			}
 		}},
 		{"settle held deliveries by step", `
 			queues:
@@ -270,6 +281,24 @@ func TestRunSteps(t *testing.T) {
 			xd := m.Headers["x-death"].([]any)[0]
 			if got := render(xd); !strings.Contains(got, `"original-expiration":"50"`) || !strings.Contains(got, `"time":0`) {
 				t.Errorf("x-death = %s", got)
+			}
+		}},
+		{"a loop with no delay hit during a wait: time goes on", `
+			queues:
+			  - {name: q, arguments: {x-message-ttl: 100, x-dead-letter-exchange: "", x-dead-letter-routing-key: spin}}
+			  - {name: spin}
+			  - {name: after}
+			consumers: [{name: c, queue: spin, actions: [requeue]}]
+			steps:
+			  - publish: {routing_key: q, body: m}
+			  - wait: 1s
+			  - publish: {routing_key: after, body: still-running}
+			expect:
+			  - {error: {step: 1, code: 0, text: "limit:"}}
+			  - {queue: after, bodies: [still-running]}
+			`, func(t *testing.T, obs *Observation) {
+			if obs.ClockMS != 1000 {
+				t.Errorf("clock = %d, want 1000", obs.ClockMS)
 			}
 		}},
 		{"a loop with no delay hits the simulator's limit", `

@@ -154,6 +154,7 @@ type Step struct {
 	Unbind      *Binding
 	Policy      *Policy
 	ClearPolicy *ClearPolicyStep
+	Snapshot    *SnapshotStep // records the state for expectations; changes nothing
 	Pos         Pos
 }
 
@@ -174,6 +175,7 @@ const (
 	StepUnbind      = "unbind"
 	StepPolicy      = "policy"
 	StepClearPolicy = "clear_policy"
+	StepSnapshot    = "snapshot"
 )
 
 // Kind names the step's kind ("publish", "wait", …); "" for an empty step.
@@ -209,6 +211,8 @@ func (s *Step) Kind() string {
 		return StepPolicy
 	case s.ClearPolicy != nil:
 		return StepClearPolicy
+	case s.Snapshot != nil:
+		return StepSnapshot
 	}
 	return ""
 }
@@ -285,6 +289,13 @@ type PurgeStep struct{ Queue string }
 // ClearPolicyStep removes a policy.
 type ClearPolicyStep struct{ Name string }
 
+// SnapshotStep (`- snapshot: NAME`) records the run as it is at this
+// point: every queue's messages and unacked count, and how many
+// deliveries, returns, drops and errors there have been. Expectations
+// with `snapshot: NAME` are checked against it. It sends nothing to the
+// broker and takes no time; names are unique within a scenario.
+type SnapshotStep struct{ Name string }
+
 // Conform says how the conformance runner treats the scenario.
 type Conform struct {
 	Skip string // non-empty: do not replay on a real broker, and why
@@ -294,32 +305,50 @@ type Conform struct {
 type Point struct{ X, Y float64 }
 
 // Expectation is one entry of the expect block: a subject (queue,
-// consumer, delivery, drops, drop, returns, error, errors) and what must hold.
-// Optional numbers are pointers so that 0 can be asked for.
+// consumer, delivery, drops, drop, returns, return, error, errors) and
+// what must hold. Optional numbers are pointers so that 0 can be asked for.
+//
+// Snapshot, on any subject, checks it against the run as it was at the
+// snapshot step of that name (queues as they were then, and only the
+// deliveries, returns, drops and errors that had happened by then)
+// instead of at the end.
 type Expectation struct {
 	Queue   string
 	Depth   *int      // ready messages at the end
 	Unacked *int      // unacked deliveries at the end
 	Bodies  *[]string // ready bodies at the end, head first
+	Exists  *bool     // whether the queue exists at the end (false: deleted, expired)
 
 	Consumer   string
 	Deliveries *int
 
-	// Delivery picks the n-th delivery; Headers (a subset, see Check),
-	// Body and Redelivered are compared with it.
+	// Delivery picks the n-th delivery (Return the n-th basic.return);
+	// the message fields below are compared with its message: Headers and
+	// Properties as subsets (see Check; a null value means absent), Body,
+	// Exchange and RoutingKey exactly. Redelivered applies to deliveries.
 	Delivery    *DeliveryRef
 	Headers     core.Table
 	Body        *string
 	Redelivered *bool
+	Properties  core.Table // property names as in Properties: expiration, message_id, …
+	Exchange    *string    // the exchange the message was last published or dead-lettered to
+	RoutingKey  *string    // its (first) routing key
 
 	Drops  *int   // how many drops (with Reason / DropQueue if set)
 	Reason string // a drop reason (no-dlx, …) or a death reason (rejected, …)
 	Drop   *DropRef
 
 	Returns *int
+	// Return picks one basic.return; ReplyCode and ReplyText (when set)
+	// must equal the return's, and the message fields above apply too.
+	Return    *ReturnRef
+	ReplyCode int
+	ReplyText string
 
 	Error  *ErrorRef
 	Errors *int
+
+	Snapshot string // "": at the end of the run
 
 	Pos Pos
 }
@@ -333,10 +362,19 @@ type DeliveryRef struct {
 	N        int
 }
 
-// DropRef asks for at least one drop from Queue with Reason.
+// ReturnRef names one basic.return: the N-th (1-based; negative counts
+// from the end).
+type ReturnRef struct{ N int }
+
+// DropRef asks for at least one drop that matches every field set: from
+// Queue, with Reason (a drop reason or a death reason, as in drops), with
+// DeathReason (the dead-letter reason that led to the drop: rejected,
+// expired, maxlen, delivery_limit), of a message with Body.
 type DropRef struct {
-	Queue  string
-	Reason string
+	Queue       string
+	Reason      string
+	DeathReason string
+	Body        *string
 }
 
 // ErrorRef asks for an error; zero fields are not compared. Step is the

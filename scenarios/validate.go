@@ -10,13 +10,28 @@ import (
 // before they are known, and the totals the named limits bound.
 func (d *decoder) validate(sc *Scenario) {
 	queues, consumers := knownNames(sc)
+	var snapshots []string
+	for _, r := range d.snapshots {
+		if contains(snapshots, r.name) {
+			d.errorAt(r.at, "snapshot %q is taken twice: each snapshot step needs its own name", r.name)
+		}
+		snapshots = append(snapshots, r.name)
+	}
+	sort.Strings(snapshots)
 	for _, r := range d.refs {
 		known := queues
-		if r.kind == "consumer" {
+		switch r.kind {
+		case "consumer":
 			known = consumers
+		case "snapshot":
+			known = snapshots
 		}
 		if !contains(known, r.name) {
-			d.errorAt(r.at, "%s: no %s %q is declared in the scenario%s", r.what, r.kind, r.name, suggest(r.name, known))
+			verb := "declared"
+			if r.kind == "snapshot" {
+				verb = "taken by a snapshot step"
+			}
+			d.errorAt(r.at, "%s: no %s %q is %s in the scenario%s", r.what, r.kind, r.name, verb, suggest(r.name, known))
 		}
 	}
 	var waited Duration
