@@ -36,6 +36,9 @@ const (
 	// MaxEvents bounds the broker events of one run (each is kept for the
 	// trace): a consumer that requeues every millisecond for 30 days would
 	// otherwise never finish. The run stops with an error when it is hit.
+	// The runner's broker carries it as its event budget
+	// (core.WithEventBudget), so a caller that moves the broker's time
+	// itself (the UI's playback) gets core.ErrEventBudget there too.
 	MaxEvents = 2_000_000
 )
 
