@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func atLeastOnceArgs() Table {
 	return Table{"x-queue-type": "quorum", "x-dead-letter-strategy": "at-least-once", "x-overflow": "reject-publish",
@@ -38,7 +41,7 @@ func TestAtLeastOnceFallsBackWithDropHead(t *testing.T) {
 	s.queue("src", args)
 	s.publish("", "src", "m1", Properties{}, nil)
 	s.get("src", ActNack)
-	if got := s.drops(); !equalStrings(got, []string{DropDLXMissing}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropDLXMissing}) {
 		t.Fatalf("drops %v", got)
 	}
 }
@@ -56,7 +59,7 @@ func TestAtLeastOnceCycleIsHeld(t *testing.T) {
 		t.Fatalf("drops %v ready %d", s.drops(), len(s.Messages("src", 0)))
 	}
 	s.ok(s.DeleteQueue("src"))
-	if got := s.drops(); !equalStrings(got, []string{DropQueueDeleted}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropQueueDeleted}) {
 		t.Fatalf("drops %v", got)
 	}
 }

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Seed 001 "什么时候死": reject from m1 (DLX dlx, no DL key) → DLQ gets the
 // message with one x-death entry and the first/last death headers.
@@ -142,24 +145,12 @@ func TestDeadLetterDropsAreRecorded(t *testing.T) {
 	s.publish("", "m6", "y", Properties{}, nil)
 	s.get("m6", ActReject)
 	want := []string{DropDLXUnroutable, DropDLXUnroutable, DropDLXUnroutable, DropDLXMissing}
-	if got := s.drops(); !equalStrings(got, want) {
+	if got := s.drops(); !slices.Equal(got, want) {
 		t.Fatalf("drops %v, want %v", got, want)
 	}
 	if q, _ := s.Queue("m5"); q.Ready != 0 || q.Unacked != 0 {
 		t.Fatalf("m5 (%d, %d), want (0, 0)", q.Ready, q.Unacked)
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Seed 001 "重试": main → (reject) → retry.dlx → wait (TTL 300) → "" → main.
@@ -182,7 +173,7 @@ func TestRetryLoopCounts(t *testing.T) {
 		counts = append(counts, mainRejected(e.Headers))
 		last = e.Headers
 	}
-	if !equalInts(counts, []int64{0, 1, 2, 3, 4}) || !equalTimes(times, []Time{0, 300, 600, 900, 1200}) {
+	if !slices.Equal(counts, []int64{0, 1, 2, 3, 4}) || !slices.Equal(times, []Time{0, 300, 600, 900, 1200}) {
 		t.Fatalf("deliveries at %v with main counts %v", times, counts)
 	}
 	xd := last["x-death"].([]any)
@@ -203,30 +194,6 @@ func mainRejected(h Table) int64 {
 	return 0
 }
 
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalTimes(a, b []Time) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // Seed 001 "死信环": a queue whose DLX "" routes expired messages back to
 // itself is a cycle without 'rejected': dropped at the first expiry and
 // reported once, with the broker's log text.
@@ -237,7 +204,7 @@ func TestTTLSelfLoopIsACycle(t *testing.T) {
 	s.publish("", "loopq", "b", Properties{}, nil)
 	s.advance(1500)
 	s.wantBodies("loopq")
-	if got := s.drops(); !equalStrings(got, []string{DropCycle, DropCycle}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropCycle, DropCycle}) {
 		t.Fatalf("drops %v, want two cycle drops", got)
 	}
 	cyc := s.events(EvCycle)
@@ -282,7 +249,7 @@ func TestRejectExpireExpireCycleFlows(t *testing.T) {
 		tb := d.(Table)
 		got = append(got, tb["queue"].(string)+"/"+tb["reason"].(string))
 	}
-	if !equalStrings(got, []string{"a3/expired", "a2/expired", "b/rejected"}) {
+	if !slices.Equal(got, []string{"a3/expired", "a2/expired", "b/rejected"}) {
 		t.Fatalf("x-death order %v", got)
 	}
 	if len(s.drops()) != 0 {

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Errors from declare, bind and delete, each with the broker's code and text.
 func TestTopologyErrors(t *testing.T) {
@@ -78,7 +81,7 @@ func TestDLXNeedNotExistAtDeclare(t *testing.T) {
 	s.publish("", "q", "n", Properties{}, nil)
 	s.get("q", ActReject)
 	s.wantBodies("dlq", "n")
-	if got := s.drops(); !equalStrings(got, []string{DropDLXMissing}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropDLXMissing}) {
 		t.Fatalf("drops %v", got)
 	}
 }
@@ -102,7 +105,7 @@ func TestHeadersDLXRoutesOnFirstDeath(t *testing.T) {
 	s.get("Q2", ActReject)
 	s.wantBodies("dlq-a", "msg1")
 	s.wantBodies("dlq-b", "msg3")
-	if got := s.drops(); !equalStrings(got, []string{DropDLXUnroutable}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropDLXUnroutable}) {
 		t.Fatalf("drops %v (msg2 goes nowhere)", got)
 	}
 }
@@ -145,7 +148,7 @@ func TestRoundRobinAndPrefetch(t *testing.T) {
 	for _, e := range s.events(EvDelivered) {
 		got = append(got, e.Consumer+e.Msg.Body)
 	}
-	if !equalStrings(got, []string{"a1", "b2", "b3"}) {
+	if !slices.Equal(got, []string{"a1", "b2", "b3"}) {
 		t.Fatalf("deliveries %v", got)
 	}
 	s.wantBodies("q", "4", "5")
@@ -172,7 +175,7 @@ func TestScriptedActionDelay(t *testing.T) {
 	for _, e := range s.events(EvAcked) {
 		at = append(at, e.T)
 	}
-	if !equalTimes(at, []Time{250, 500}) {
+	if !slices.Equal(at, []Time{250, 500}) {
 		t.Fatalf("acked at %v", at)
 	}
 	if s.NextEventTime() != Never {

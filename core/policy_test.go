@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Precedence of queue arguments and policies (spec §5.3).
 func TestPolicyPrecedence(t *testing.T) {
@@ -81,7 +84,7 @@ func TestPolicyDLXAppliesDynamically(t *testing.T) {
 	s.ok(s.SetPolicy(Policy{Name: "dl", Pattern: "^q$", Definition: Table{"dead-letter-exchange": "", "dead-letter-routing-key": "dlq"}}))
 	s.get("q", ActNack)
 	s.wantBodies("dlq", "P2")
-	if got := s.drops(); !equalStrings(got, []string{DropNoDLX}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropNoDLX}) {
 		t.Fatalf("drops %v", got)
 	}
 }

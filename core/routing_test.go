@@ -2,6 +2,7 @@ package core
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -55,7 +56,7 @@ func TestMandatoryAndAlternateExchange(t *testing.T) {
 	if len(ret) != 1 || ret[0].Code != 312 || ret[0].Detail != "NO_ROUTE" {
 		t.Fatalf("returns %+v", ret)
 	}
-	if got := s.drops(); !equalStrings(got, []string{DropUnroutable}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropUnroutable}) {
 		t.Fatalf("drops %v", got)
 	}
 }
@@ -166,7 +167,7 @@ func TestNeverDeadLettered(t *testing.T) {
 		t.Fatal("queue e did not expire")
 	}
 	s.wantBodies("dlq")
-	if n != 1 || !equalStrings(s.drops(), []string{DropPurged, DropQueueDeleted, DropQueueExpired}) {
+	if n != 1 || !slices.Equal(s.drops(), []string{DropPurged, DropQueueDeleted, DropQueueExpired}) {
 		t.Fatalf("purged %d, drops %v", n, s.drops())
 	}
 }

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Effective TTL is min(queue TTL, message TTL), fixed at enqueue (spec §2.2).
 func TestTTLMinimumRule(t *testing.T) {
@@ -65,7 +68,7 @@ func TestTTLZero(t *testing.T) {
 		if r.Returned {
 			t.Fatal("TTL 0 must never cause basic.return")
 		}
-		if got := s.drops(); !equalStrings(got, []string{DropNoDLX}) {
+		if got := s.drops(); !slices.Equal(got, []string{DropNoDLX}) {
 			t.Fatalf("drops %v", got)
 		}
 	})
@@ -103,7 +106,7 @@ func TestHeadOfLineBlocking(t *testing.T) {
 	for _, e := range s.events(EvExpired) {
 		at = append(at, e.T)
 	}
-	if !equalTimes(at, []Time{60000, 60000, 60000}) {
+	if !slices.Equal(at, []Time{60000, 60000, 60000}) {
 		t.Fatalf("expired at %v", at)
 	}
 }
@@ -134,7 +137,7 @@ func TestPolicyTTLNotRetroactive(t *testing.T) {
 	s.wantBodies("q", "old", "new") // "new" is behind "old": head-of-line
 	s.get("q", ActAck)
 	s.wantBodies("q")
-	if got := s.drops(); !equalStrings(got, []string{DropNoDLX}) {
+	if got := s.drops(); !slices.Equal(got, []string{DropNoDLX}) {
 		t.Fatalf("drops %v", got)
 	}
 }
