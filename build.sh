@@ -3,7 +3,8 @@
 #
 #   build   generate the static site into dist/ and compile dist/web/app.wasm
 #   serve   build, then serve dist/ on $ADDR (default 127.0.0.1:8080; or -addr HOST:PORT)
-#   test    vet, unit tests (native and js/wasm under Node), build, browser tests
+#   test    vet, unit tests (native and js/wasm under Node), conformance, build, browser tests
+#   conform replay the scenario library on a real RabbitMQ and diff with the simulator
 #   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
 #   worker  build the Cloudflare Worker into wasm/worker (after build)
 #   bench   core benchmarks
@@ -11,7 +12,7 @@
 # Environment: DIST (default dist), ADDR, VERSION (default: git short hash,
 # plus -dirty-<time> for uncommitted changes), PREFIX (serve under a URL
 # path, e.g. /playground), NOSW=1 (pass-through service worker), SITE_URL
-# (e2e against a running site), CI=true (missing Chromium fails, not skips).
+# (e2e against a running site), CI=true (missing Chromium or RabbitMQ fails, not skips).
 set -Eeuo pipefail
 cd "$(dirname "$0")"
 
@@ -170,8 +171,22 @@ cmd_test() {
 		step "test: js/wasm tests: none yet (no tests in ${PURE_DIRS[*]})"
 	fi
 
+	cmd_conform
 	cmd_build
 	cmd_e2e_tests
+}
+
+# cmd_conform replays scenarios/library on the RabbitMQ at 127.0.0.1:5672
+# (issue 7; vhosts and policies through rabbitmqctl). Without a broker it
+# is skipped loudly; with CI=true that is a failure (.ci/run starts one).
+cmd_conform() {
+	if ! (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
+		[[ ${CI:-} == true ]] && die "no RabbitMQ on 127.0.0.1:5672 and CI=true (.ci/run installs and starts rabbitmq-server)"
+		printf '\n!!! build.sh: conformance SKIPPED: no RabbitMQ on 127.0.0.1:5672\n!!! apt-get install -y rabbitmq-server && rabbitmq-server -detached (or run .ci/run)\n\n' >&2
+		return 0
+	fi
+	step "conform: go run ./cmd/dlxlab conform (scenarios/library on RabbitMQ at 127.0.0.1:5672 vs profile rabbitmq-3.12)"
+	go run ./cmd/dlxlab conform
 }
 
 cmd_e2e() {
@@ -243,6 +258,7 @@ case $CMD in
 build) cmd_build ;;
 serve) shift; cmd_serve "$@" ;;
 test) cmd_test ;;
+conform) cmd_conform ;;
 e2e) cmd_e2e ;;
 worker) cmd_worker ;;
 bench) cmd_bench ;;

@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/maxence-charriere/go-app/v9 v9.8.0
+	github.com/rabbitmq/amqp091-go v1.16.0
 )
 
 require (

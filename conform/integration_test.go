@@ -1,0 +1,126 @@
+package conform
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+)
+
+// tiny exercises a dead-lettering, a header and a property, a 406 whose
+// text names the vhost, a mandatory return and a basic.get; it runs in
+// about a second.
+const tiny = `
+version: 1
+title: conform integration test
+exchanges: [{name: dlx, type: fanout}]
+queues:
+  - {name: work, arguments: {x-dead-letter-exchange: dlx}}
+  - {name: dlq}
+bindings: [{source: dlx, destination: dlq}]
+consumers:
+  - {name: worker, queue: work, prefetch: 1, actions: [reject]}
+steps:
+  - publish: {exchange: "", routing_key: work, body: job, properties: {expiration: "500", headers: {k: v, n: 7}}}
+  - publish: {exchange: "", routing_key: nowhere, body: lost, mandatory: true}
+  - declare: {queue: bad, arguments: {x-message-ttl: -1}}
+  - wait: 100ms
+  - get: {queue: dlq}
+`
+
+// brokerURL is the broker the integration test uses: $DLXLAB_AMQP_URL or
+// the local default. It skips the test when none answers, unless CI=true,
+// where a missing broker is a failure (.ci/run starts one).
+func brokerURL(t *testing.T) string {
+	t.Helper()
+	u := os.Getenv("DLXLAB_AMQP_URL")
+	if u == "" {
+		u = "amqp://guest:guest@127.0.0.1:5672/"
+	}
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatalf("DLXLAB_AMQP_URL: %v", err)
+	}
+	host := pu.Host
+	if pu.Port() == "" {
+		host += ":5672"
+	}
+	missing := ""
+	if c, err := net.DialTimeout("tcp", host, 2*time.Second); err != nil {
+		missing = "no RabbitMQ answers on " + host
+	} else {
+		c.Close()
+		if _, err := exec.LookPath("rabbitmqctl"); err != nil {
+			missing = "rabbitmqctl is not installed"
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s, and CI=true: .ci/run installs and starts rabbitmq-server", missing)
+		}
+		t.Skipf("%s (apt-get install -y rabbitmq-server; rabbitmq-server -detached)", missing)
+	}
+	return u
+}
+
+func TestIntegrationTinyScenario(t *testing.T) {
+	u := brokerURL(t)
+	sc, err := scenarios.Parse("tiny.yaml", []byte(tiny))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	admin := Rabbitmqctl{}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	sum, err := Run(ctx, Config{URL: u, Profile: "rabbitmq-3.12", Scale: 0.5, MinReal: 0, Budget: 20 * time.Second,
+		Tolerance: DefaultTolerance, Admin: admin, Out: &out}, []File{{Path: "tiny.yaml", Scenario: sc}})
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if last := lines[len(lines)-1]; last != "1 passed, 0 failed, 0 skipped" {
+		t.Errorf("summary line %q", last)
+	}
+	r := sum.Results[0]
+	if r.Broker == nil {
+		t.Fatalf("no broker observation: %s", r.Reason)
+	}
+	b := r.Broker
+	if len(b.Deliveries) != 2 {
+		t.Fatalf("deliveries: %+v", b.Deliveries)
+	}
+	got := b.Deliveries[1]
+	if !got.Get || got.Message.Body != "job" || got.Message.Headers["k"] != "v" || got.Message.Headers[LineageHeader] != nil {
+		t.Errorf("dead letter: %+v", got)
+	}
+	deaths, _ := got.Message.Headers["x-death"].([]any)
+	if len(deaths) != 1 {
+		t.Fatalf("x-death: %#v", got.Message.Headers["x-death"])
+	}
+	if _, ok := got.Message.Properties["expiration"]; ok {
+		t.Errorf("expiration should be gone after dead-lettering: %v", got.Message.Properties)
+	}
+	if len(b.Returns) != 1 || b.Returns[0].ReplyCode != 312 {
+		t.Errorf("returns: %+v", b.Returns)
+	}
+	if len(b.Errors) != 1 || !strings.Contains(b.Errors[0].Text, "in vhost '/'") || b.Errors[0].Step != 2 {
+		t.Errorf("errors: %+v", b.Errors)
+	}
+	if names, err := admin.ListVhosts(ctx); err == nil {
+		for _, n := range names {
+			if m := vhostRE.FindStringSubmatch(n); m != nil && m[1] == strconv.Itoa(os.Getpid()) {
+				t.Errorf("vhost %s was not deleted", n)
+			}
+		}
+	}
+}
