@@ -28,6 +28,7 @@ type Config struct {
 	Admin     Admin         // vhosts and policies; nil means Rabbitmqctl{}
 	Out       io.Writer     // progress, differences and the summary
 	SaveDir   string        // if set, NAME.sim.json and NAME.broker.json are written there
+	NoSkip    bool          // replay scenarios that say conform.skip too (the budget still applies)
 }
 
 // Status is a scenario's outcome.
@@ -147,7 +148,7 @@ func virtualWait(sc *scenarios.Scenario) int64 {
 
 // skipReason says why a scenario is not replayed ("" = it is).
 func skipReason(sc *scenarios.Scenario, cfg *Config) string {
-	if sc.Conform != nil && sc.Conform.Skip != "" {
+	if sc.Conform != nil && sc.Conform.Skip != "" && !cfg.NoSkip {
 		return "conform.skip: " + sc.Conform.Skip
 	}
 	need := NewScaler(cfg.Scale).Real(virtualWait(sc))

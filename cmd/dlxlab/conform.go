@@ -33,6 +33,7 @@ func runConform(args []string) int {
 	tolAbs := fs.Int64("tolerance-ms", conform.DefaultTolerance.Abs, "t_ms may differ by this many virtual ms…")
 	tolRel := fs.Float64("tolerance-rel", conform.DefaultTolerance.Rel, "…or by this fraction of the simulated time, whichever is larger")
 	knownFile := fs.String("known", "", "known-divergences file (default: conform/known.yaml, built in)")
+	noSkip := fs.Bool("noskip", false, "replay scenarios whose file says conform: {skip: …} too")
 	save := fs.String("save", "", "write NAME.sim.json and NAME.broker.json for each replayed scenario into this folder")
 	paths, code, stop := parseInterleaved(fs, args)
 	if stop {
@@ -62,7 +63,7 @@ func runConform(args []string) int {
 	defer stopSignals()
 	signal.Ignore(syscall.SIGPIPE) // `dlxlab conform | head` must not skip deleting the vhosts
 	sum, err := conform.Run(ctx, conform.Config{URL: *url, Profile: *profile, Scale: *scale, MinReal: *minReal, Budget: *budget,
-		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save}, files)
+		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip}, files)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
 		return exitFail
