@@ -48,7 +48,10 @@ func Handler(version, prefix string) *app.Handler {
 			Large:   "/web/icon-512.png",
 			SVG:     "/web/icon.svg",
 		},
-		Styles:  []string{"/web/dlxlab.css"},
+		Styles: []string{"/web/dlxlab.css"},
+		// embed.js makes /embed click-to-load; elsewhere it does nothing.
+		// It is not deferred, so it runs before go-app's app.js.
+		Scripts: []string{"/web/embed.js"},
 		Version: version,
 	}
 	if prefix != "" && prefix != "/" {

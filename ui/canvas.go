@@ -1,44 +1,420 @@
 package ui
 
 import (
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/ui/model"
 )
 
 const svgNS = "http://www.w3.org/2000/svg"
 
-// CanvasHint is shown while the topology is empty.
+// CanvasHint is shown while the topology is empty (English; the page
+// shows the catalogue's text for the chosen language).
 const CanvasHint = "Pick a scenario from the library or add an exchange"
 
-// Canvas is the drawing area for the topology (exchanges, queues,
-// bindings and moving messages). For now it is an empty grid with a hint.
-// Its SVG coordinates are a fixed 800x500 viewBox, scaled to fit.
+// The canvas draws the session's graph: nodes, edges and moving messages.
 //
 // Styling SVG: do not use Class() on SVG elements. go-app v9 sets classes
 // through the className property, which SVG elements ignore (it is an
 // SVGAnimatedString), so the class shows in the pre-rendered page and
 // vanishes once the wasm mounts. Use a data-role attribute (styled in
 // dlxlab.css with [data-role=...]) or presentation attributes instead.
-type Canvas struct {
-	app.Compo
+// Tokens are app.Raw SVG strings (parsed by the browser, so their class
+// attributes stay): a token keeps its string, hence its element, for its
+// whole animation, and a new token is a new element whose CSS animation
+// starts from the beginning.
+
+type dragState struct {
+	key       string
+	x0, y0    float64 // pointer at the start (CSS px)
+	nx, ny    float64 // node at the start (SVG units)
+	x, y      float64 // node now
+	scale     float64
+	moved     bool
+	pointerID int
 }
 
-// Render draws the empty canvas.
-func (c *Canvas) Render() app.UI {
-	return app.Section().ID("canvas").Class("dl-canvas").Aria("label", "Topology").Body(
-		svg("svg", "canvas").
-			Attr("viewBox", "0 0 800 500").
-			Attr("preserveAspectRatio", "xMidYMid meet").
-			Attr("role", "img").
-			Aria("label", "Empty topology").
-			Body(
-				// The grid is the section's CSS background, so it fills
-				// the whole region whatever the aspect ratio.
-				svg("text", "hint").ID("canvas-hint").
-					Attr("x", 400).Attr("y", 250).
-					Attr("text-anchor", "middle").Attr("dominant-baseline", "middle").
-					Text(CanvasHint),
-			),
+func (h *Shell) canvas(snap model.Snapshot) app.UI {
+	g := snap.Graph
+	// A small graph is centred in a minimum drawing size, so it is not
+	// blown up to fill the canvas.
+	w, ht := max(g.W, 720), max(g.H, 480)
+	x0, y0 := -(w-g.W)/2, -(ht-g.H)/2
+	return app.Section().ID("canvas").Class("dl-canvas").Aria("label", h.t("canvas.label")).Body(
+		app.If(!h.Compact, app.Div().Class("dl-canvas-bar").Body(h.canvasTools(snap), app.If(!snap.Empty, h.legend()))),
+		app.Div().Class("dl-canvas-area").Body(
+			svg("svg", "canvas").ID("canvas-svg").
+				Attr("viewBox", fmt.Sprintf("%.0f %.0f %.0f %.0f", x0, y0, w, ht)).
+				Attr("preserveAspectRatio", "xMidYMid meet").
+				Attr("role", "group").
+				Aria("label", h.t("canvas.label")).
+				On("pointermove", h.onPointerMove).
+				On("pointerup", h.onPointerUp).
+				On("pointercancel", h.onPointerUp).
+				Body(
+					svgDefs(),
+					app.If(snap.Empty,
+						svg("text", "hint").ID("canvas-hint").
+							Attr("x", x0+w/2).Attr("y", y0+ht/2).
+							Attr("text-anchor", "middle").Attr("dominant-baseline", "middle").
+							Text(h.t("canvas.hint")),
+					),
+					svg("g", "edges").Body(h.edges(g)...),
+					svg("g", "nodes").Body(h.nodes(g)...),
+					svg("g", "tokens").Body(h.tokens(snap)...),
+				),
+		),
+		h.noticeBox(snap),
 	)
+}
+
+func svgDefs() app.UI {
+	marker := func(id, role string) app.UI {
+		return svg("marker", "").ID(id).Attr("viewBox", "0 0 10 10").Attr("refX", 9).Attr("refY", 5).
+			Attr("markerWidth", 7).Attr("markerHeight", 7).Attr("orient", "auto-start-reverse").Body(
+			svg("path", role).Attr("d", "M0,0 L10,5 L0,10 z"),
+		)
+	}
+	return svg("defs", "").Body(
+		marker("arrow", "arrowhead"),
+		marker("arrow-dlx", "arrowhead-dlx"),
+		marker("arrow-alt", "arrowhead-alt"),
+	)
+}
+
+func (h *Shell) canvasTools(snap model.Snapshot) app.UI {
+	return app.Div().Class("dl-canvas-tools").Body(
+		app.Button().ID("add-exchange").Class("dl-button", "dl-button--small").Type("button").
+			OnClick(h.onAddKind, "exchange").Text("+ "+h.t("add.exchange")),
+		app.Button().ID("add-queue").Class("dl-button", "dl-button--small").Type("button").
+			OnClick(h.onAddKind, "queue").Text("+ "+h.t("add.queue")),
+		app.Button().ID("add-binding").Class("dl-button", "dl-button--small").Type("button").
+			OnClick(h.onAddKind, "binding").Text("+ "+h.t("add.binding")),
+		app.Button().ID("add-consumer").Class("dl-button", "dl-button--small").Type("button").
+			OnClick(h.onAddKind, "consumer").Text("+ "+h.t("add.consumer")),
+		app.Button().ID("auto-layout").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("layout.auto.title")).OnClick(h.onAutoLayout).Text(h.t("layout.auto")),
+	)
+}
+
+func (h *Shell) legend() app.UI {
+	item := func(role, label string) app.UI {
+		return app.Li().Body(
+			svg("svg", "legend-swatch").Attr("width", 28).Attr("height", 10).Aria("hidden", true).Body(
+				svg("line", role).Attr("x1", 0).Attr("y1", 5).Attr("x2", 28).Attr("y2", 5),
+			),
+			app.Span().Text(label),
+		)
+	}
+	return app.Ul().ID("legend").Class("dl-legend").Aria("label", h.t("legend")).Body(
+		item("legend-binding", h.t("legend.binding")),
+		item("legend-dlx", h.t("legend.dlx")),
+		item("legend-alt", h.t("legend.alternate")),
+	)
+}
+
+func (h *Shell) edges(g model.Graph) []app.UI {
+	out := make([]app.UI, 0, len(g.Edges))
+	for _, e := range g.Edges {
+		marker := "url(#arrow)"
+		switch e.Kind {
+		case model.EdgeDLX:
+			marker = "url(#arrow-dlx)"
+		case model.EdgeAlternate:
+			marker = "url(#arrow-alt)"
+		}
+		label := e.Label
+		if e.Kind == model.EdgeDLX {
+			label = strings.Replace(label, "DLX · ", "DLX ← ", 1)
+		}
+		out = append(out, svg("g", "edge").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
+			svg("path", "edge-line").Attr("d", e.Path).Attr("marker-end", marker),
+			app.If(label != "",
+				svg("text", "edge-label").Attr("x", e.LX).Attr("y", e.LY-3).Attr("text-anchor", "start").Text(label),
+			),
+			app.If(e.Label2 != "",
+				svg("text", "edge-label2").Attr("x", e.LX).Attr("y", e.LY+12).Attr("text-anchor", "start").Text(e.Label2),
+			),
+		))
+	}
+	return out
+}
+
+func (h *Shell) nodes(g model.Graph) []app.UI {
+	out := make([]app.UI, 0, len(g.Nodes))
+	for _, n := range g.Nodes {
+		out = append(out, h.node(n))
+	}
+	return out
+}
+
+func (h *Shell) node(n model.Node) app.UI {
+	name := n.Name
+	if n.Kind == model.NodeExchange && n.Name == "" {
+		name = h.t("exchange.default")
+	}
+	if n.Kind == model.NodePublisher {
+		name = h.t("node.publisher")
+	}
+	el := svg("g", "node").ID("node-"+n.Key).DataSet("node", n.Key).DataSet("kind", n.Kind).
+		Attr("transform", fmt.Sprintf("translate(%.1f,%.1f)", n.X, n.Y)).
+		Attr("tabindex", 0).Attr("role", "button").
+		Aria("label", n.Kind+" "+name).
+		On("pointerdown", h.onNodeDown, n.Key).
+		On("keydown", h.onNodeKey, n.Key)
+	if n.Selected {
+		el = el.DataSet("selected", "true")
+	}
+	if n.Missing {
+		el = el.DataSet("missing", "true")
+	}
+	body := []app.UI{svg("rect", "node-box").Attr("width", n.W).Attr("height", n.H).Attr("rx", 8)}
+	switch n.Kind {
+	case model.NodePublisher:
+		body = append(body, svgText("node-title", n.W/2, n.H/2+5, "middle", "✉ "+name))
+	case model.NodeExchange:
+		sub := n.Type
+		if n.Missing {
+			sub = h.t("node.missing")
+		}
+		if n.Internal {
+			sub += " · internal"
+		}
+		body = append(body,
+			svgText("node-kind", 10, 17, "start", h.t("node.exchange")+" · "+sub),
+			svgText("node-title", 10, 37, "start", clip(name, 22)),
+		)
+		if len(n.Facts) > 0 {
+			body = append(body, svgText("node-fact", 10, n.H-6, "start", clip(strings.Join(n.Facts, " · "), 28)))
+		}
+	case model.NodeQueue:
+		body = append(body,
+			svgText("node-kind", 10, 17, "start", h.t("node.queue")+" · "+n.Type),
+			svgText("node-title", 10, 40, "start", clip(name, 22)),
+			svgText("node-fact", 10, 58, "start", clip(strings.Join(n.Facts, " · "), 30)),
+			svg("text", "node-counts").ID("count-"+n.Name).Attr("x", 10).Attr("y", 81).Body(
+				svg("tspan", "count-ready").Text(h.t("count.ready", n.Ready)),
+				svg("tspan", "count-sep").Text("  "),
+				svg("tspan", "count-unacked").Text(h.t("count.unacked", n.Unacked)),
+			),
+			svg("g", "").Attr("transform", fmt.Sprintf("translate(%.1f,%.1f)", n.W-74, 7.0)).Body(
+				svg("rect", "spark-bg").Attr("x", -2).Attr("y", -2).Attr("width", 68).Attr("height", 24).Attr("rx", 3),
+				svg("title", "").Text(h.t("chart.depth", name)),
+				svg("polyline", "spark").Attr("points", n.Spark),
+			),
+		)
+		for _, b := range n.Consumers {
+			text := "⚙ " + b.Name + " · " + b.Script
+			if b.ByHand {
+				text = "✍ " + b.Name + " · " + h.t("consumer.byhand")
+			}
+			if b.Prefetch > 0 {
+				text += " · prefetch " + strconv.Itoa(b.Prefetch)
+			}
+			body = append(body,
+				svg("line", "badge-rule").Attr("x1", 0).Attr("x2", n.W).Attr("y1", b.Y).Attr("y2", b.Y),
+				svgText("badge", 10, b.Y+14, "start", clip(text, 34)),
+			)
+		}
+	}
+	return el.Body(body...)
+}
+
+func svgText(role string, x, y float64, anchor, text string) app.UI {
+	return svg("text", role).Attr("x", x).Attr("y", y).Attr("text-anchor", anchor).Text(text)
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// tokens renders one Raw per slot up to the highest slot in use.
+func (h *Shell) tokens(snap model.Snapshot) []app.UI {
+	top := -1
+	for _, tv := range snap.Tokens {
+		top = max(top, tv.Slot)
+	}
+	slots := make([]app.UI, top+1)
+	for i := range slots {
+		slots[i] = app.Raw(`<svg data-slot="` + strconv.Itoa(i) + `"></svg>`)
+	}
+	many := len(snap.Tokens) > 14
+	for _, tv := range snap.Tokens {
+		slots[tv.Slot] = app.Raw(h.tokenSVG(tv, many))
+	}
+	return slots
+}
+
+// tokenSVG is one token as SVG text. Message bodies are escaped: they
+// are always shown as text (design §5).
+func (h *Shell) tokenSVG(tv model.TokenView, many bool) string {
+	var b strings.Builder
+	dur := strconv.FormatInt(tv.Dur.Milliseconds(), 10)
+	fmt.Fprintf(&b, `<svg overflow="visible" data-slot="%d" data-token="%d" data-kind="%s">`, tv.Slot, tv.ID, tv.Kind)
+	if tv.Path != "" {
+		label := ""
+		if !many && tv.Label != "" {
+			label = fmt.Sprintf(`<text x="10" y="-8">%s</text>`, html.EscapeString(clip(tv.Label, 18)))
+		}
+		fmt.Fprintf(&b, `<g class="dl-tok dl-tok--%s" style="offset-path: path('%s'); animation-duration: %sms">`+
+			`<circle r="6"></circle>%s</g>`, tv.Kind, tv.Path, dur, label)
+	} else {
+		text := tokenLabel(tv)
+		w := float64(len([]rune(text)))*6.6 + 14
+		fmt.Fprintf(&b, `<g transform="translate(%.1f,%.1f)"><g class="dl-lbl dl-lbl--%s" style="animation-duration: %sms">`+
+			`<rect x="%.1f" y="-15" width="%.1f" height="20" rx="10"></rect><text x="0" y="-1" text-anchor="middle">%s</text></g></g>`,
+			tv.X, tv.Y, tv.Kind, dur, -w/2, w, html.EscapeString(text))
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// tokenLabel: a symbol and the broker's own word, so colour is never the
+// only signal.
+func tokenLabel(tv model.TokenView) string {
+	switch tv.Kind {
+	case model.TokDrop:
+		return "✕ " + tv.Label
+	case model.TokReturn:
+		return "↩ " + tv.Label
+	case model.TokExpire:
+		return "◷ " + tv.Label
+	case model.TokAck:
+		return "✓ " + tv.Label
+	case model.TokRequeue:
+		return "↺ " + tv.Label
+	case model.TokRefuse:
+		return "⊘ " + tv.Label
+	}
+	return tv.Label
+}
+
+// ---- canvas handlers ----
+
+func (h *Shell) onNodeDown(ctx app.Context, e app.Event) {
+	key := ctx.JSSrc().Get("dataset").Get("node").String()
+	if h.Compact {
+		return
+	}
+	n, ok := h.s.Graph().Node(key)
+	if !ok {
+		return
+	}
+	e.PreventDefault()
+	g := h.s.Graph()
+	h.drag = &dragState{key: key, x0: e.Get("clientX").Float(), y0: e.Get("clientY").Float(), nx: n.X, ny: n.Y,
+		x: n.X, y: n.Y, scale: svgScale(max(g.W, 720), max(g.H, 480)), pointerID: e.Get("pointerId").Int()}
+	if el := app.Window().GetElementByID("canvas-svg"); el.Truthy() {
+		el.Call("setPointerCapture", e.Get("pointerId"))
+	}
+}
+
+func (h *Shell) onPointerMove(ctx app.Context, e app.Event) {
+	d := h.drag
+	if d == nil {
+		return
+	}
+	dx := (e.Get("clientX").Float() - d.x0) * d.scale
+	dy := (e.Get("clientY").Float() - d.y0) * d.scale
+	if !d.moved && dx*dx+dy*dy < 16 {
+		return
+	}
+	d.moved = true
+	d.x, d.y = max(0, d.nx+dx), max(0, d.ny+dy)
+	h.s.DragPreview(d.key, d.x, d.y)
+}
+
+func (h *Shell) onPointerUp(ctx app.Context, e app.Event) {
+	d := h.drag
+	h.drag = nil
+	if d == nil {
+		if e.Get("type").String() == "pointerup" && !h.Compact {
+			h.s.Select("", "") // a click on the background
+		}
+		return
+	}
+	if d.moved {
+		h.s.MoveNode(d.key, d.x, d.y)
+	} else {
+		h.selectNode(d.key)
+	}
+	h.changed()
+}
+
+func (h *Shell) onNodeKey(ctx app.Context, e app.Event) {
+	if k := e.Get("key").String(); k == "Enter" {
+		h.selectNode(ctx.JSSrc().Get("dataset").Get("node").String())
+		h.changed()
+	}
+}
+
+func (h *Shell) selectNode(key string) {
+	kind, name, _ := strings.Cut(key, ":")
+	switch kind {
+	case "queue", "exchange":
+		h.s.Select(kind, name)
+		h.listTop = 0
+		h.tab = tabInspect
+	case model.PublisherKey:
+		h.tab = tabPublish
+	}
+}
+
+func (h *Shell) onAutoLayout(ctx app.Context, e app.Event) {
+	h.s.ResetLayout()
+	h.changed()
+}
+
+// noticeBox shows the last notice: the broker's own error text (never
+// translated) framed by a translated sentence, with a symbol, not only
+// colour.
+func (h *Shell) noticeBox(snap model.Snapshot) app.UI {
+	n := snap.Notice
+	if n == nil && h.linkErr == "" {
+		return app.Text("")
+	}
+	if n == nil {
+		return app.Div().ID("notice").Class("dl-notice", "dl-notice--error").Role("alert").Body(
+			app.Span().Class("dl-notice-icon").Aria("hidden", true).Text("⚠"),
+			app.Div().Body(
+				app.P().Text(h.t("link.bad")),
+				app.Code().ID("notice-text").Class("dl-notice-broker").Text(h.linkErr),
+			),
+			app.Button().ID("notice-close").Class("dl-button", "dl-button--icon").Type("button").
+				Aria("label", h.t("close")).OnClick(h.onNoticeClose).Text("×"),
+		)
+	}
+	class, icon := "dl-notice--info", "ℹ"
+	if n.Error {
+		class, icon = "dl-notice--error", "⚠"
+	}
+	args := make([]any, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = a
+	}
+	return app.Div().ID("notice").Class("dl-notice", class).Role("alert").Body(
+		app.Span().Class("dl-notice-icon").Aria("hidden", true).Text(icon),
+		app.Div().Body(
+			app.P().Text(h.t(n.Key, args...)),
+			app.If(n.Text != "", app.Code().ID("notice-text").Class("dl-notice-broker").Text(n.Text)),
+		),
+		app.Button().ID("notice-close").Class("dl-button", "dl-button--icon").Type("button").
+			Aria("label", h.t("close")).OnClick(h.onNoticeClose).Text("×"),
+	)
+}
+
+func (h *Shell) onNoticeClose(ctx app.Context, e app.Event) {
+	h.s.DismissNotice()
+	h.linkErr = ""
 }
 
 // svg makes an element in the SVG namespace, so the browser creates it

@@ -3,102 +3,138 @@ package ui
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/core"
+	"github.com/dlxlab/dlxlab/ui/model"
 )
 
-// tickEvery is how often a playing clock moves; each tick advances the
-// virtual time by the same amount (speed 1x).
-const tickEvery = 50 * time.Millisecond
+// The clock bar: play / pause, speed, step to the next event, jump to
+// the next expiry, jump by a duration, restart (a replay). The virtual
+// time is always shown. Keyboard: space plays or pauses, → steps.
 
-// Clock is the bar under the canvas: play/pause, reset and the virtual
-// time. It only keeps the time; when the broker exists, each tick will
-// become a command (advance by d) and the display will show the broker's
-// clock instead of this field (design.md §2: the UI never computes broker
-// behaviour).
-type Clock struct {
-	app.Compo
-
-	now     time.Duration // virtual time shown, owned by the UI goroutine
-	mounted bool          // true only in the browser, after OnMount
-
-	// playing is read by the ticker goroutine, so it is atomic.
-	playing atomic.Bool
+// jumps are the "jump by" buttons.
+var jumps = []struct {
+	id    string
+	label string
+	ms    core.Time
+}{
+	{"jump-1s", "+1 s", 1000},
+	{"jump-1m", "+1 min", 60_000},
+	{"jump-30m", "+30 min", 30 * 60_000},
 }
 
-// OnMount starts the ticker. It is a plain goroutine that ends with the
-// component's context, not ctx.Async: go-app's engine waits for every Async
-// func, and an endless one hangs it (notes/stack-feasibility.md §1).
-func (c *Clock) OnMount(ctx app.Context) {
-	c.mounted = true
-	go runTicker(ctx, tickEvery, func() {
-		if !c.playing.Load() {
-			return
-		}
-		ctx.Dispatch(func(app.Context) {
-			// Check again on the UI goroutine: a pause may have run
-			// between the check above and this dispatch.
-			if c.playing.Load() {
-				c.advance(tickEvery)
-			}
-		})
-	})
-}
-
-// Render draws the clock bar.
-func (c *Clock) Render() app.UI {
-	playing := c.playing.Load()
-	label, icon := "Play", "▶"
-	if playing {
-		label, icon = "Pause", "❚❚"
+func (h *Shell) clock(snap model.Snapshot) app.UI {
+	label, ic := h.t("clock.play"), "play"
+	if snap.Playing {
+		label, ic = h.t("clock.pause"), "pause"
 	}
-	timeText := app.Output().ID("clock-time").Class("dl-clock-time").
-		Aria("live", "off").Text(FormatClock(c.now))
-	if c.mounted {
+	timeText := app.Output().ID("clock-time").Class("dl-clock-time").Aria("live", "off").Text(FormatClock(snap.Now))
+	if h.mounted {
 		// Only the wasm sets this: the pre-rendered page already contains
 		// the clock, so tests wait for this marker, not for the element.
 		timeText = timeText.DataSet("mounted", 1)
 	}
+	next := h.t("clock.next.none")
+	switch {
+	case !snap.Started:
+		next = h.t("clock.next.start")
+	case snap.Next != core.Never:
+		next = h.t("clock.next", FormatClock(snap.Next))
+	}
+	jumpButtons := make([]app.UI, 0, len(jumps))
+	if !h.Compact {
+		for _, j := range jumps {
+			jumpButtons = append(jumpButtons, app.Button().ID(j.id).Class("dl-button", "dl-button--small").Type("button").
+				Title(h.t("clock.jump.title", j.label)).OnClick(h.onJump, j.ms).Text(j.label))
+		}
+	}
 	return app.Footer().ID("clock").Class("dl-clock").Body(
-		app.Button().ID("play").Class("dl-button", "dl-button--primary").
-			Type("button").
-			Aria("pressed", playing).
-			Title(label).
-			OnClick(c.onPlay).
-			Body(
-				app.Span().Class("dl-button-icon").Aria("hidden", true).Text(icon),
-				app.Span().Text(label),
-			),
-		app.Button().ID("reset").Class("dl-button").
-			Type("button").
-			Title("Reset the clock to zero").
-			OnClick(c.onReset).
-			Text("Reset"),
-		timeText,
-		app.Span().Class("dl-clock-label").Text("virtual time"),
+		app.Button().ID("play").Class("dl-button", "dl-button--primary").Type("button").
+			Aria("pressed", snap.Playing).Title(label+" ("+h.t("key.space")+")").OnClick(h.onPlay).Body(
+			icon(ic),
+			app.Span().Text(label),
+		),
+		app.Button().ID("step").Class("dl-button").Type("button").
+			Title(h.t("clock.step.title")).OnClick(h.onStep).Body(
+			icon("step"),
+			app.Span().Text(h.t("clock.step")),
+		),
+		app.If(!h.Compact, app.Button().ID("next-expiry").Class("dl-button").Type("button").
+			Title(h.t("clock.expiry.title")).OnClick(h.onNextExpiry).Body(
+			icon("hourglass"),
+			app.Span().Text(h.t("clock.expiry")),
+		)),
+		app.Div().Class("dl-clock-jumps").Body(jumpButtons...),
+		app.Button().ID("restart").Class("dl-button").Type("button").
+			Title(h.t("clock.restart.title")).OnClick(h.onRestart).Body(
+			icon("restart"),
+			app.Span().Text(h.t("clock.restart")),
+		),
+		app.Label().Class("dl-field-inline").Body(
+			app.Span().Class("dl-clock-label").Text(h.t("clock.speed")),
+			app.Select().ID("speed").Class("dl-select").OnChange(h.onSpeed).Body(h.speedOptions(snap.Speed)...),
+		),
+		app.Div().Class("dl-clock-readout").Body(
+			timeText,
+			app.Span().Class("dl-clock-label").Text(h.t("clock.virtual")),
+			app.Span().ID("clock-next").Class("dl-clock-next").Text(next),
+		),
 	)
 }
 
-func (c *Clock) onPlay(ctx app.Context, e app.Event) {
-	c.playing.Store(!c.playing.Load())
+func (h *Shell) speedOptions(cur float64) []app.UI {
+	out := make([]app.UI, 0, len(model.Speeds))
+	for _, v := range model.Speeds {
+		out = append(out, app.Option().Value(strconv.FormatFloat(v, 'f', -1, 64)).Selected(v == cur).
+			Text(strconv.FormatFloat(v, 'f', -1, 64)+"×"))
+	}
+	return out
 }
 
-func (c *Clock) onReset(ctx app.Context, e app.Event) {
-	c.playing.Store(false)
-	c.now = 0
+func (h *Shell) onPlay(ctx app.Context, e app.Event) {
+	h.s.TogglePlay()
+	h.changed()
 }
 
-// advance moves the virtual time forward by d.
-func (c *Clock) advance(d time.Duration) {
-	c.now += d
+func (h *Shell) onStep(ctx app.Context, e app.Event) {
+	h.s.StepNext()
+	h.changed()
+}
+
+func (h *Shell) onNextExpiry(ctx app.Context, e app.Event) {
+	h.s.JumpNextExpiry()
+	h.changed()
+}
+
+func (h *Shell) onJump(ctx app.Context, e app.Event) {
+	for _, j := range jumps {
+		if j.id == ctx.JSSrc().Get("id").String() {
+			h.s.JumpBy(j.ms)
+		}
+	}
+	h.changed()
+}
+
+func (h *Shell) onRestart(ctx app.Context, e app.Event) {
+	h.s.Restart()
+	h.changed()
+}
+
+func (h *Shell) onSpeed(ctx app.Context, e app.Event) {
+	if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
+		h.s.SetSpeed(v)
+	}
+	h.changed()
 }
 
 // FormatClock shows a virtual time the way the clock bar does:
 // "t = 1.250 s".
-func FormatClock(d time.Duration) string {
-	return fmt.Sprintf("t = %.3f s", d.Seconds())
+func FormatClock(t core.Time) string {
+	return fmt.Sprintf("t = %.3f s", float64(t)/1000)
 }
 
 // runTicker calls fn every interval until ctx is done.

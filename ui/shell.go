@@ -1,41 +1,354 @@
 package ui
 
 import (
+	"strings"
+	"sync/atomic"
+	"time"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/ui/model"
 )
 
-// Shell is the page frame: header, canvas, side panel and clock bar. It
-// only lays things out; each region is its own component so later work can
-// replace one without touching the others.
+// Shell is the page: header, canvas, side panel and clock bar. It owns
+// the session (ui/model) and is the one component: regions are methods
+// rendering the session's Snapshot. State flows one way (style §6): an
+// event handler calls a session method (a command), then the page renders
+// the new snapshot; nothing here decides broker behaviour.
+//
+// One ticker goroutine (started in OnMount, ending with the component's
+// context, never ctx.Async: notes §1) asks for a frame while the clock
+// plays or something animates; the frame runs on the UI goroutine.
 type Shell struct {
 	app.Compo
 
-	// Compact is the /embed variant: a one-line header and no side panel.
+	// Compact is the /embed variant: read-only canvas and clock.
 	Compact bool
+
+	s        *model.Session
+	lang     string
+	tab      string // side panel tab
+	mounted  bool
+	t0       time.Time
+	wantTick atomic.Bool // read by the ticker goroutine
+	lastSave time.Time
+	unlisten []func()
+
+	forms
+	listTop  int // first message row shown in the queue list
+	libOpen  bool
+	libQuery string
+	share    string // the link made by "copy link"
+	linkErr  string // a link that could not be opened
+	drag     *dragState
+	embedErr string
+}
+
+// Side panel tabs.
+const (
+	tabInspect  = "inspect"
+	tabBuild    = "build"
+	tabPublish  = "publish"
+	tabScenario = "scenario"
+	tabCharts   = "charts"
+)
+
+// tickEvery is how often a playing clock moves (and the page redraws).
+const tickEvery = 50 * time.Millisecond
+
+func (h *Shell) session() *model.Session {
+	if h.s == nil {
+		h.s = model.New()
+		h.lang = langEN
+		h.tab = tabInspect
+		h.forms.init()
+	}
+	return h.s
+}
+
+// OnMount restores the work (a link, a short link, or the autosave),
+// starts the ticker and listens to the keyboard.
+func (h *Shell) OnMount(ctx app.Context) {
+	s := h.session()
+	h.mounted = true
+	h.t0 = time.Now()
+	if l := storageGet(storeLang); l == langEN || l == langZH {
+		h.lang = l
+	}
+	setDocLang(h.lang)
+	h.restore(ctx, s)
+	go runTicker(ctx, tickEvery, func() {
+		if h.wantTick.Load() {
+			ctx.Dispatch(func(ctx app.Context) { h.frame() })
+		}
+	})
+	h.unlisten = append(h.unlisten,
+		app.Window().AddEventListener("keydown", h.onKey),
+		app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) {
+			if frag := locationHash(); strings.Contains(frag, "s=") {
+				h.openLink(frag)
+				h.changed()
+			}
+		}),
+	)
+	h.changed()
+}
+
+// OnDismount stops listening.
+func (h *Shell) OnDismount() {
+	for _, f := range h.unlisten {
+		f()
+	}
+	h.unlisten = nil
+}
+
+// restore opens, in this order: a share link in the fragment, a short
+// link (/s/{id}: the page says which), the autosave, or nothing.
+func (h *Shell) restore(ctx app.Context, s *model.Session) {
+	if !h.Compact {
+		if saved := storageGet(storeSession); saved != "" {
+			if err := s.Restore([]byte(saved)); err != nil {
+				h.linkErr = err.Error()
+			}
+		}
+	}
+	if frag := locationHash(); strings.Contains(frag, "s=") {
+		h.openLink(frag)
+		return
+	}
+	if id := shareMeta(); id != "" {
+		fetchText(ctx, locationBase()+"/api/share/"+id, func(body string, status int, errText string) {
+			switch {
+			case errText != "":
+				h.linkErr = errText
+			case status != 200:
+				h.linkErr = tr(h.lang, "link.notfound")
+			default:
+				if err := h.loadJSON(body); err != nil {
+					h.linkErr = err.Error()
+				}
+			}
+			h.changed()
+		})
+	}
+}
+
+// openLink opens a fragment; a bad link leaves the work as it was and
+// says why, politely.
+func (h *Shell) openLink(frag string) {
+	if err := h.s.OpenFragment(frag); err != nil {
+		h.linkErr = err.Error()
+	} else {
+		h.linkErr = ""
+		h.listTop = 0
+		if h.s.Selection().Kind != "" {
+			h.tab = tabInspect
+		}
+	}
+	if !h.Compact {
+		clearHash()
+	}
+}
+
+// frame is one tick on the UI goroutine: move a playing clock, drop
+// finished animations, autosave now and then.
+func (h *Shell) frame() {
+	more := h.s.Tick(time.Since(h.t0))
+	h.wantTick.Store(more)
+	if h.s.Playing() && time.Since(h.lastSave) > time.Second {
+		h.save()
+	}
+}
+
+// changed is called after every command: it saves the work and tells
+// the ticker whether frames are needed.
+func (h *Shell) changed() {
+	if !h.mounted {
+		return
+	}
+	h.wantTick.Store(h.s.SetWall(time.Since(h.t0)) || h.s.Playing())
+	h.save()
+}
+
+func (h *Shell) save() {
+	if h.Compact {
+		return
+	}
+	h.lastSave = time.Now()
+	if data, err := h.s.Save(); err == nil {
+		storageSet(storeSession, string(data))
+	}
+}
+
+func setDocLang(lang string) {
+	el := app.Window().Get("document").Get("documentElement")
+	if el.Truthy() {
+		if lang == langZH {
+			el.Set("lang", "zh-CN")
+		} else {
+			el.Set("lang", "en")
+		}
+	}
 }
 
 // Render lays out the page.
-func (s *Shell) Render() app.UI {
+func (h *Shell) Render() app.UI {
+	s := h.session()
+	snap := s.Snapshot()
 	class := "dl-shell"
-	if s.Compact {
+	if h.Compact {
 		class += " dl-shell--compact"
 	}
 	return app.Div().ID("shell").Class(class).Body(
-		s.header(),
+		h.header(snap),
 		app.Main().Class("dl-main").Body(
-			&Canvas{},
-			app.If(!s.Compact, &Side{}),
+			h.canvas(snap),
+			app.If(!h.Compact, h.side(snap)),
 		),
-		&Clock{},
+		h.clock(snap),
+		app.If(h.libOpen && !h.Compact, h.libraryDialog()),
 	)
 }
 
-func (s *Shell) header() app.UI {
+func (h *Shell) t(key string, args ...any) string { return tr(h.lang, key, args...) }
+
+func (h *Shell) header(snap model.Snapshot) app.UI {
+	title := snap.Title
+	if title == "" || title == "Untitled" {
+		title = h.t("scenario.untitled")
+	}
+	if h.Compact {
+		return app.Header().Class("dl-header").Body(
+			app.Img().Class("dl-logo").Src("/web/icon.svg").Alt("").Width(24).Height(24),
+			app.Div().Class("dl-title").Body(
+				app.H1().Text(Name),
+				app.Span().ID("scenario-title").Class("dl-scenario-title").Text(title),
+			),
+			app.A().ID("embed-open").Class("dl-link").Href(h.openFullLink()).Target("_blank").Rel("noopener").
+				Text(h.t("embed.open")),
+		)
+	}
 	return app.Header().Class("dl-header").Body(
 		app.Img().Class("dl-logo").Src("/web/icon.svg").Alt("").Width(32).Height(32),
 		app.Div().Class("dl-title").Body(
 			app.H1().Text(Name),
-			app.If(!s.Compact, app.P().Class("dl-tagline").Text(Tagline)),
+			app.P().Class("dl-tagline").Text(h.t("tagline")),
+		),
+		app.Button().ID("library-open").Class("dl-button").Type("button").
+			Aria("haspopup", "dialog").OnClick(h.onLibraryOpen).
+			Body(icon("library"), app.Span().Text(h.t("library.open"))),
+		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(snap.Summary).Text(title),
+		app.Div().Class("dl-header-actions").Body(
+			app.Button().ID("undo").Class("dl-button", "dl-button--icon").Type("button").
+				Title(h.t("undo.title")).Aria("label", h.t("undo")).Disabled(!snap.CanUndo).
+				OnClick(h.onUndo).Body(icon("undo")),
+			app.Button().ID("redo").Class("dl-button", "dl-button--icon").Type("button").
+				Title(h.t("redo.title")).Aria("label", h.t("redo")).Disabled(!snap.CanRedo).
+				OnClick(h.onRedo).Body(icon("redo")),
+			app.Label().Class("dl-field-inline").Body(
+				app.Span().Class("dl-visually-hidden").Text(h.t("profile")),
+				app.Select().ID("profile").Class("dl-select").Title(h.t("profile.title")).
+					OnChange(h.onProfile).Body(h.profileOptions(snap.Profile)...),
+			),
+			app.Label().Class("dl-field-inline").Body(
+				app.Span().Class("dl-visually-hidden").Text(h.t("language")),
+				app.Select().ID("lang").Class("dl-select").Title(h.t("language")).OnChange(h.onLang).Body(
+					app.Option().Value(langEN).Selected(h.lang == langEN).Text("English"),
+					app.Option().Value(langZH).Selected(h.lang == langZH).Text("简体中文"),
+				),
+			),
+			app.Button().ID("share").Class("dl-button", "dl-button--primary").Type("button").
+				OnClick(h.onShare).Body(icon("link"), app.Span().Text(h.t("share.copy"))),
 		),
 	)
+}
+
+func (h *Shell) profileOptions(cur string) []app.UI {
+	var out []app.UI
+	for _, p := range []struct{ v, label string }{
+		{"rabbitmq-4.3", "RabbitMQ 4.3"}, {"rabbitmq-4.2", "RabbitMQ 4.0–4.2"}, {"rabbitmq-3.12", "RabbitMQ 3.12"},
+	} {
+		out = append(out, app.Option().Value(p.v).Selected(cur == p.v).Text(p.label))
+	}
+	return out
+}
+
+func (h *Shell) openFullLink() string {
+	frag, err := h.session().ShareFragment()
+	if err != nil {
+		return "/"
+	}
+	return "/#" + frag
+}
+
+// ---- header handlers ----
+
+func (h *Shell) onUndo(ctx app.Context, e app.Event) {
+	h.s.Undo()
+	h.changed()
+}
+
+func (h *Shell) onRedo(ctx app.Context, e app.Event) {
+	h.s.Redo()
+	h.changed()
+}
+
+func (h *Shell) onProfile(ctx app.Context, e app.Event) {
+	h.s.SetProfile(ctx.JSSrc().Get("value").String())
+	h.changed()
+}
+
+func (h *Shell) onLang(ctx app.Context, e app.Event) {
+	v := ctx.JSSrc().Get("value").String()
+	if v != langZH {
+		v = langEN
+	}
+	h.lang = v
+	storageSet(storeLang, v)
+	setDocLang(v)
+}
+
+func (h *Shell) onShare(ctx app.Context, e app.Event) {
+	frag, err := h.s.ShareFragment()
+	if err != nil {
+		h.share = ""
+		h.linkErr = err.Error()
+		return
+	}
+	h.share = locationBase() + "/#" + frag
+	copyText(h.share)
+}
+
+// onKey: space plays or pauses, → steps, Ctrl+Z / Ctrl+Shift+Z undo and
+// redo; not while typing in a field.
+func (h *Shell) onKey(ctx app.Context, e app.Event) {
+	if h.Compact && e.Get("key").String() != " " && e.Get("key").String() != "ArrowRight" {
+		return
+	}
+	tag := strings.ToLower(e.Get("target").Get("tagName").String())
+	if tag == "input" || tag == "textarea" || tag == "select" || e.Get("target").Get("isContentEditable").Bool() {
+		return
+	}
+	key := e.Get("key").String()
+	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
+	switch {
+	case key == " " && !ctrl:
+		e.PreventDefault()
+		h.s.TogglePlay()
+	case key == "ArrowRight" && !ctrl:
+		e.PreventDefault()
+		h.s.StepNext()
+	case ctrl && (key == "z" || key == "Z") && e.Get("shiftKey").Bool(), ctrl && (key == "y" || key == "Y"):
+		e.PreventDefault()
+		h.s.Redo()
+	case ctrl && (key == "z" || key == "Z"):
+		e.PreventDefault()
+		h.s.Undo()
+	case key == "Escape":
+		h.libOpen = false
+		h.s.DismissNotice()
+	default:
+		return
+	}
+	h.changed()
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/core"
 )
 
 func TestShellPreRender(t *testing.T) {
@@ -24,9 +26,10 @@ func TestShellPreRender(t *testing.T) {
 			name:  "full",
 			shell: &Shell{},
 			want: []string{
-				`<h1>DLX Lab</h1>`, Tagline, `id="canvas"`, CanvasHint, `<svg`,
-				`id="side"`, `Inspector`, `Library`,
-				`id="clock"`, `id="play"`, `id="clock-time"`, `t = 0.000 s`,
+				`<h1>DLX Lab</h1>`, `id="canvas"`, CanvasHint, `<svg`,
+				`id="side"`, `Inspect`, `Library`, `id="tab-build"`, `id="add-queue"`,
+				`id="clock"`, `id="play"`, `id="step"`, `id="next-expiry"`, `id="jump-30m"`, `id="restart"`,
+				`id="speed"`, `id="clock-time"`, `t = 0.000 s`, `id="lang"`, `id="profile"`, `id="share"`,
 			},
 			// The mount marker must be absent from pre-rendered HTML, or the
 			// e2e test could not tell the wasm ran.
@@ -35,8 +38,8 @@ func TestShellPreRender(t *testing.T) {
 		{
 			name:    "compact",
 			shell:   &Shell{Compact: true},
-			want:    []string{`<h1>DLX Lab</h1>`, `id="canvas"`, `id="clock-time"`},
-			notWant: []string{`id="side"`, Tagline, `data-mounted`},
+			want:    []string{`<h1>DLX Lab</h1>`, `id="canvas"`, `id="clock-time"`, `id="play"`},
+			notWant: []string{`id="side"`, `id="add-queue"`, `data-mounted`},
 		},
 	}
 	for _, tt := range tests {
@@ -58,54 +61,53 @@ func TestShellPreRender(t *testing.T) {
 	}
 }
 
-func TestClockPlays(t *testing.T) {
-	c := &Clock{}
-	d := app.NewClientTester(c)
+// TestShellMountsAndDraws mounts the page natively (no browser): the
+// mount marker appears, a loaded lesson is drawn, play moves the clock.
+func TestShellMountsAndDraws(t *testing.T) {
+	h := &Shell{}
+	d := app.NewClientTester(h)
 	defer d.Close()
-
-	if html := app.HTMLString(c); !strings.Contains(html, `data-mounted="1"`) {
-		t.Fatalf("mounted clock has no marker:\n%s", html)
+	if html := app.HTMLString(h); !strings.Contains(html, `data-mounted="1"`) {
+		t.Fatalf("mounted page has no marker")
 	}
-	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(ctx app.Context) {
-		c.onPlay(ctx, app.Event{})
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: h, Function: func(ctx app.Context) {
+		if !h.s.LoadLesson("retry-loop") {
+			t.Errorf("load: %+v", h.s.Notice())
+		}
+		h.s.Play()
+		h.changed()
 	}})
 	d.Consume()
-
 	deadline := time.Now().Add(5 * time.Second)
-	for c.now < 2*tickEvery {
+	for h.s.Now() < 200 {
 		if time.Now().After(deadline) {
-			t.Fatalf("clock did not advance while playing: %v", c.now)
+			t.Fatalf("clock did not advance while playing: %v", h.s.Now())
 		}
 		time.Sleep(tickEvery)
 		d.Consume()
 	}
-	html := app.HTMLString(c)
-	if !strings.Contains(html, "Pause") || strings.Contains(html, FormatClock(0)) {
-		t.Errorf("playing clock renders wrong:\n%s", html)
-	}
-
-	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(ctx app.Context) {
-		c.onReset(ctx, app.Event{})
-	}})
-	d.Consume()
-	if c.now != 0 || c.playing.Load() {
-		t.Errorf("after reset: now=%v playing=%v", c.now, c.playing.Load())
+	html := app.HTMLString(h)
+	for _, w := range []string{`data-node="queue:main"`, `data-node="queue:wait"`, `data-node="exchange:retry.dlx"`,
+		`data-kind="dlx"`, "DLX ← argument x-dead-letter-exchange", "Pause"} {
+		if !strings.Contains(html, w) {
+			t.Errorf("missing %q", w)
+		}
 	}
 }
 
 func TestFormatClock(t *testing.T) {
 	tests := []struct {
-		d    time.Duration
+		ms   core.Time
 		want string
 	}{
 		{0, "t = 0.000 s"},
-		{50 * time.Millisecond, "t = 0.050 s"},
-		{1250 * time.Millisecond, "t = 1.250 s"},
-		{4*time.Hour + 46*time.Minute, "t = 17160.000 s"},
+		{50, "t = 0.050 s"},
+		{1250, "t = 1.250 s"},
+		{(4*60 + 46) * 60_000, "t = 17160.000 s"},
 	}
 	for _, tt := range tests {
-		if got := FormatClock(tt.d); got != tt.want {
-			t.Errorf("FormatClock(%v) = %q, want %q", tt.d, got, tt.want)
+		if got := FormatClock(tt.ms); got != tt.want {
+			t.Errorf("FormatClock(%v) = %q, want %q", tt.ms, got, tt.want)
 		}
 	}
 }

@@ -392,9 +392,16 @@ func (s *Session) SetTitle(title, summary string) bool {
 	return s.commit(c)
 }
 
+// DragPreview shows a node at x, y while the learner drags it, without
+// an edit; MoveNode (on release) makes it one. key "" ends the preview.
+func (s *Session) DragPreview(key string, x, y float64) {
+	s.dragKey, s.dragPos = key, scenarios.Point{X: x, Y: y}
+}
+
 // MoveNode pins a node at x, y (its top-left corner) in the scenario's
 // layout. It is an undoable edit but needs no replay.
 func (s *Session) MoveNode(key string, x, y float64) {
+	s.dragKey = ""
 	x, y = float64(int(x)), float64(int(y))
 	if p, ok := s.sc.Layout[key]; ok && p.X == x && p.Y == y {
 		return

@@ -107,13 +107,13 @@ func (g Graph) Node(key string) (Node, bool) {
 
 // Sizes of the boxes (SVG user units).
 const (
-	pubW, pubH     = 116.0, 46.0
-	exW, exH       = 168.0, 54.0
-	qW, qH         = 196.0, 92.0
+	pubW, pubH     = 132.0, 42.0
+	exW, exH       = 184.0, 54.0
+	qW, qH         = 204.0, 92.0
 	badgeH         = 20.0
-	colGap         = 96.0
-	rowGap         = 34.0
-	margin         = 28.0
+	colGap         = 56.0 // between boxes in a row
+	rowGap         = 84.0 // between rows: room for the edge labels
+	margin         = 24.0
 	sparkW, sparkH = 64.0, 20.0
 )
 
@@ -435,13 +435,17 @@ func (s *Session) defaultTargets() map[string]bool {
 	return out
 }
 
-// layout assigns layers by breadth-first search from the publisher (so
-// the flow reads left to right), rows in the order nodes were reached,
-// and then positions; a position in the scenario's layout wins.
+// layout assigns layers by breadth-first search from the publisher, so
+// the flow reads top to bottom: publisher, exchanges, queues, DLX, DLQs.
+// Each layer is a row; within a row nodes sit under their parents
+// (barycenter order, ties in the order they were reached). A position in
+// the scenario's layout wins.
 func (s *Session) layout(g *Graph) {
 	adj := map[string][]string{}
+	preds := map[string][]string{}
 	for _, e := range g.Edges {
 		adj[e.From] = append(adj[e.From], e.To)
+		preds[e.To] = append(preds[e.To], e.From)
 	}
 	layer := map[string]int{}
 	var order []string
@@ -466,10 +470,8 @@ func (s *Session) layout(g *Graph) {
 	}
 	visit(PublisherKey, 0)
 	for _, n := range g.Nodes { // what the publisher does not reach: exchanges first
-		if n.Kind == NodeExchange {
-			if _, ok := layer[n.Key]; !ok && !hasIncoming(g, n.Key) {
-				visit(n.Key, 1)
-			}
+		if n.Kind == NodeExchange && !hasIncoming(g, n.Key) {
+			visit(n.Key, 1)
 		}
 	}
 	for _, n := range g.Nodes {
@@ -479,46 +481,71 @@ func (s *Session) layout(g *Graph) {
 		}
 		visit(n.Key, l)
 	}
-	cols := map[int][]string{}
+	rows := map[int][]string{}
 	maxLayer := 0
 	for _, k := range order {
-		cols[layer[k]] = append(cols[layer[k]], k)
+		rows[layer[k]] = append(rows[layer[k]], k)
 		maxLayer = max(maxLayer, layer[k])
 	}
-	colH := make([]float64, maxLayer+1)
+	// barycenter: order each row by the mean position of its parents above
+	pos := map[string]float64{}
 	for l := 0; l <= maxLayer; l++ {
-		for i, k := range cols[l] {
-			if i > 0 {
-				colH[l] += rowGap
+		row := rows[l]
+		bary := map[string]float64{}
+		for i, k := range row {
+			sum, n := 0.0, 0
+			for _, p := range preds[k] {
+				if layer[p] < l {
+					sum += pos[p]
+					n++
+				}
 			}
-			colH[l] += g.Nodes[g.byKey[k]].H
+			bary[k] = float64(i) / 1000 // keep discovery order among equals
+			if n > 0 {
+				bary[k] += sum / float64(n)
+			} else {
+				bary[k] += float64(i)
+			}
+		}
+		sort.SliceStable(row, func(a, b int) bool { return bary[row[a]] < bary[row[b]] })
+		for i, k := range row {
+			pos[k] = float64(i)
 		}
 	}
-	tallest := 0.0
-	for _, h := range colH {
-		tallest = max(tallest, h)
-	}
-	x := margin
+	rowW := make([]float64, maxLayer+1)
+	rowH := make([]float64, maxLayer+1)
+	widest := 0.0
 	for l := 0; l <= maxLayer; l++ {
-		w := 0.0
-		y := margin + (tallest-colH[l])/2
-		for _, k := range cols[l] {
+		for i, k := range rows[l] {
+			n := g.Nodes[g.byKey[k]]
+			if i > 0 {
+				rowW[l] += colGap
+			}
+			rowW[l] += n.W
+			rowH[l] = max(rowH[l], n.H)
+		}
+		widest = max(widest, rowW[l])
+	}
+	y := margin
+	for l := 0; l <= maxLayer; l++ {
+		if len(rows[l]) == 0 {
+			continue
+		}
+		x := margin + (widest-rowW[l])/2
+		for _, k := range rows[l] {
 			n := &g.Nodes[g.byKey[k]]
-			w = max(w, n.W)
+			n.X, n.Y = x, y
+			x += n.W + colGap
 		}
-		for _, k := range cols[l] {
-			n := &g.Nodes[g.byKey[k]]
-			n.X, n.Y = x+(w-n.W)/2, y
-			y += n.H + rowGap
-		}
-		if len(cols[l]) > 0 {
-			x += w + colGap
-		}
+		y += rowH[l] + rowGap
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		if p, ok := s.sc.Layout[n.Key]; ok {
 			n.X, n.Y, n.Pinned = p.X, p.Y, true
+		}
+		if n.Key == s.dragKey {
+			n.X, n.Y = s.dragPos.X, s.dragPos.Y
 		}
 		g.W = max(g.W, n.X+n.W+margin)
 		g.H = max(g.H, n.Y+n.H+margin)
@@ -534,36 +561,75 @@ func hasIncoming(g *Graph, key string) bool {
 	return false
 }
 
-// route draws each edge: a curve from the right side of its source to
-// the left side of its target, or, when the target is not to the right
-// (a loop back, like a retry), a curve under both boxes.
+// labelW estimates a label's width (11.5 px monospace).
+func labelW(s string) float64 { return float64(len([]rune(s)))*6.9 + 8 }
+
+// route draws each edge: a curve from the bottom of its source to the top
+// of its target, or, when the target is not below (a loop back, like a
+// retry), a curve out to the right of both boxes. Edges leaving or
+// entering the same box are spread along its side.
 func (s *Session) route(g *Graph) {
-	bottom := 0.0
-	for _, n := range g.Nodes {
-		bottom = max(bottom, n.Y+n.H)
+	type end struct{ out, in []int }
+	ends := map[string]*end{}
+	get := func(k string) *end {
+		if ends[k] == nil {
+			ends[k] = &end{}
+		}
+		return ends[k]
+	}
+	back := make([]bool, len(g.Edges))
+	for i, e := range g.Edges {
+		a, b := g.Nodes[g.byKey[e.From]], g.Nodes[g.byKey[e.To]]
+		back[i] = b.Y < a.Y+a.H+12
+		if !back[i] {
+			get(e.From).out = append(get(e.From).out, i)
+			get(e.To).in = append(get(e.To).in, i)
+		}
+	}
+	centerX := func(k string) float64 { n := g.Nodes[g.byKey[k]]; return n.X + n.W/2 }
+	slot := func(list []int, i int, other func(int) string) float64 {
+		sort.SliceStable(list, func(a, b int) bool { return centerX(other(list[a])) < centerX(other(list[b])) })
+		for j, x := range list {
+			if x == i {
+				return (float64(j) + 1) / float64(len(list)+1)
+			}
+		}
+		return 0.5
 	}
 	loops := 0
 	for i := range g.Edges {
 		e := &g.Edges[i]
 		a, b := g.Nodes[g.byKey[e.From]], g.Nodes[g.byKey[e.To]]
-		ax, ay := a.X+a.W, a.Y+min(a.H, qH)/2
-		bx, by := b.X, b.Y+min(b.H, qH)/2
-		if bx > ax+12 {
-			dx := max((bx-ax)/2, 30)
-			e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, ax+dx, ay, bx-dx, by, bx, by)
-			e.LX, e.LY = bezierMid(ax, ay, ax+dx, ay, bx-dx, by, bx, by)
+		aH, bH := min(a.H, qH), min(b.H, qH)
+		if !back[i] {
+			fa := slot(ends[e.From].out, i, func(j int) string { return g.Edges[j].To })
+			fb := slot(ends[e.To].in, i, func(j int) string { return g.Edges[j].From })
+			ax, ay := a.X+a.W*fa, a.Y+a.H
+			bx, by := b.X+b.W*fb, b.Y
+			dy := max((by-ay)/2, 24)
+			e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, ax, ay+dy, bx, by-dy, bx, by)
+			e.LX, e.LY = bezierMid(ax, ay, ax, ay+dy, bx, by-dy, bx, by)
+			e.LX += 6
 			continue
 		}
 		e.Back = true
 		loops++
-		low := max(a.Y+a.H, b.Y+b.H) + 30 + float64(loops%3)*16
-		bottom = max(bottom, low)
-		sx, sy := a.X+a.W*0.62, a.Y+a.H
-		tx, ty := b.X+b.W*0.38, b.Y+b.H
-		e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", sx, sy, sx, low+24, tx, low+24, tx, ty)
-		e.LX, e.LY = bezierMid(sx, sy, sx, low+24, tx, low+24, tx, ty)
+		ax, ay := a.X+a.W, a.Y+aH*0.62
+		bx, by := b.X+b.W, b.Y+bH*0.38
+		out := max(ax, bx) + 46 + float64((loops-1)%3)*22
+		e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, out, ay, out, by, bx, by)
+		// the label sits by the source, right of the loop: a dead-letter
+		// link belongs to the queue it leaves
+		e.LX, e.LY = ax+8, ay+18
+		if by > ay {
+			e.LY = ay - 18
+		}
 	}
-	g.H = max(g.H, bottom+margin+24)
+	for _, e := range g.Edges {
+		w := max(labelW(e.Label), labelW(e.Label2))
+		g.W = max(g.W, e.LX+w+margin/2)
+		g.H = max(g.H, e.LY+24)
+	}
 }
 
 func bezierMid(x0, y0, x1, y1, x2, y2, x3, y3 float64) (float64, float64) {
@@ -632,7 +698,7 @@ func (g Graph) segment(from, to string) (string, bool) {
 	if !okA || !okB {
 		return "", false
 	}
-	return fmt.Sprintf("M%.1f,%.1f L%.1f,%.1f", a.X+a.W, a.Y+min(a.H, qH)/2, b.X, b.Y+min(b.H, qH)/2), true
+	return fmt.Sprintf("M%.1f,%.1f L%.1f,%.1f", a.X+a.W/2, a.Y+min(a.H, qH)/2, b.X+b.W/2, b.Y+min(b.H, qH)/2), true
 }
 
 // FormatDuration writes virtual milliseconds for people: "300 ms",

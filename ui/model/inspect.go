@@ -243,7 +243,7 @@ func (s *Session) MessageDetail() MessageDetail {
 		if k == core.HeaderXDeath {
 			continue
 		}
-		md.Headers = append(md.Headers, KV{k, FormatValue(headers[k])})
+		md.Headers = append(md.Headers, KV{k, Shown(headers[k])})
 	}
 	md.XDeath = s.xdeathRows(md.Lineage, headers)
 	return md
@@ -406,7 +406,7 @@ func (s *Session) xdeathRows(lineage uint64, h core.Table) []XDeathRow {
 		}
 		k := xdKeyOf(t)
 		c, _ := core.AsInteger(t["count"])
-		r := XDeathRow{Queue: str(t["queue"]), Reason: str(t["reason"]), Exchange: str(t["exchange"]), Count: c,
+		r := XDeathRow{Queue: str(t["queue"]), Reason: str(t["reason"]), Exchange: Shown(t["exchange"]), Count: c,
 			RoutingKeys: FormatValue(t["routing-keys"]), Time: FormatValue(t["time"]),
 			OrigExpiration: str(t["original-expiration"])}
 		prev, seen := s.xdSeen[k]
@@ -422,6 +422,15 @@ func (s *Session) xdeathRows(lineage uint64, h core.Table) []XDeathRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// Shown is a value as the inspector shows it: an empty string as "",
+// so it is not mistaken for a missing value.
+func Shown(v any) string {
+	if s, ok := v.(string); ok && s == "" {
+		return `""`
+	}
+	return FormatValue(v)
 }
 
 func xdKeyOf(t core.Table) string { return str(t["queue"]) + "|" + str(t["reason"]) }

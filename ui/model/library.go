@@ -56,3 +56,14 @@ func (s *Session) LoadLesson(name string) bool {
 
 // NewScenario starts an empty scenario (undoable).
 func (s *Session) NewScenario() { s.Load(emptyScenario()) }
+
+// LoadText parses a scenario (YAML or JSON, e.g. a short link's JSON)
+// and loads it; on error nothing changes.
+func (s *Session) LoadText(name string, data []byte) error {
+	sc, err := scenarios.Parse(name, data)
+	if err != nil {
+		return err
+	}
+	s.Load(sc)
+	return nil
+}

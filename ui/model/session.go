@@ -83,6 +83,9 @@ type Session struct {
 	xdKey    uint64
 	xdSeen   map[string]xdState
 	xdMarked map[string]time.Duration
+	// a node being dragged (not an edit until it is dropped)
+	dragKey string
+	dragPos scenarios.Point
 }
 
 // Selection is what the inspector shows: a queue, an exchange, or a

@@ -471,13 +471,13 @@ func TestGraphLayers(t *testing.T) {
 		if !ok {
 			t.Fatalf("no node %s", key)
 		}
-		return n.X
+		return n.Y
 	}
-	// publisher → exchange → queue → DLX → DLQ, left to right
+	// publisher → exchange → queue → DLX → DLQ, top to bottom
 	order := []string{PublisherKey, ExchangeKey("orders"), QueueKey("orders"), ExchangeKey("orders.dlx"), QueueKey("orders.dlq")}
 	for i := 1; i < len(order); i++ {
 		if x(order[i]) <= x(order[i-1]) {
-			t.Errorf("%s (x=%v) is not right of %s (x=%v)", order[i], x(order[i]), order[i-1], x(order[i-1]))
+			t.Errorf("%s (y=%v) is not below %s (y=%v)", order[i], x(order[i]), order[i-1], x(order[i-1]))
 		}
 	}
 	s.MoveNode(QueueKey("orders.dlq"), 10, 20)

@@ -1,0 +1,298 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// The learner journeys of issue 5. Each asserts what the learner sees
+// and saves screenshots to e2e/screenshots/.
+
+// TestJourneyRetryLoop (1): open "retry loop", play; the inspector shows
+// the message's x-death with main/rejected count 3.
+func TestJourneyRetryLoop(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("retry-loop")
+	if got := p.text("#scenario-title"); !strings.Contains(got, "Retry loop") {
+		t.Fatalf("title = %q", got)
+	}
+	for _, n := range []string{"queue:main", "queue:wait", "exchange:retry.dlx"} {
+		p.waitFor(`[data-node="` + n + `"]`)
+	}
+	p.screenshot("retry-loop-loaded.png")
+
+	p.click("#play")
+	p.pointerClick(`[data-node="queue:wait"]`)
+	p.waitFor(`#msg-list [data-testid="msg-row"]`)
+	p.click(`#msg-list [data-testid="msg-row"]`)
+	p.waitFor("#inspect-message")
+	p.waitJS(`(() => { const tr = document.querySelector('#xdeath tr[data-queue="main"][data-reason="rejected"]');
+		return tr !== null && tr.querySelector('.xd-count').textContent.trim() === '3'; })()`,
+		"x-death main/rejected count 3")
+	p.click("#play") // pause
+	xd := p.xdeath()
+	if xd["main/rejected"] != "3" && xd["main/rejected"] != "4" {
+		t.Errorf("x-death after pause = %v", xd)
+	}
+	if !p.exists(`#history li[data-key="hist.deadlettered"]`) {
+		t.Error("the message history has no dead-lettering")
+	}
+	p.screenshot("retry-loop-xdeath.png")
+	p.check()
+}
+
+// TestJourneyBuildFromEmpty (2): from an empty canvas add an exchange, a
+// queue with a TTL and a DLX, a binding, a DLQ; publish with an
+// expiration; advance; the DLQ holds the message, reason expired, with
+// original-expiration.
+func TestJourneyBuildFromEmpty(t *testing.T) {
+	p := openPage(t, "/")
+	if got := p.text("#canvas-hint"); !strings.Contains(got, "Pick a scenario") {
+		t.Fatalf("empty canvas hint = %q", got)
+	}
+	addExchange := func(name, typ string) {
+		p.click("#add-exchange")
+		p.fill("#x-name", name)
+		p.fill("#x-type", typ)
+		p.click("#x-save")
+		p.waitFor(`[data-node="exchange:` + name + `"]`)
+	}
+	addExchange("orders", "direct")
+	addExchange("orders.dlx", "fanout")
+
+	p.click("#add-queue")
+	p.fill("#q-name", "work")
+	p.click("#q-arg-add") // x-message-ttl
+	p.fill("#q-arg-key-0", "x-message-ttl")
+	p.fill("#q-arg-val-0", "60000")
+	p.click("#q-arg-add")
+	p.fill("#q-arg-key-1", "x-dead-letter-exchange")
+	p.fill("#q-arg-val-1", "orders.dlx")
+	if help := p.text(`#q-args [data-testid="arg-row"] .dl-help`); !strings.Contains(help, "expires") {
+		t.Errorf("no inline help for x-message-ttl: %q", help)
+	}
+	p.screenshot("build-queue-form.png")
+	p.click("#q-save")
+	p.waitFor(`[data-node="queue:work"]`)
+
+	p.click("#add-queue")
+	p.fill("#q-name", "work.dlq")
+	p.click("#q-save")
+	p.waitFor(`[data-node="queue:work.dlq"]`)
+
+	p.click("#add-binding")
+	p.fill("#b-source", "orders")
+	p.fill("#b-dest", "queue:work")
+	p.fill("#b-key", "new")
+	p.click("#b-save")
+	p.fill("#b-source", "orders.dlx")
+	p.fill("#b-dest", "queue:work.dlq")
+	p.click("#b-save")
+	p.waitFor(`[data-edge="dlx|work"]`)
+	if got := p.text(`[data-edge="dlx|work"]`); !strings.Contains(got, "x-dead-letter-exchange") {
+		t.Errorf("DLX link label = %q, want it to say where the DLX comes from", got)
+	}
+	if n := js[int](p, `document.querySelectorAll('[data-kind="binding"]').length`); n < 2 {
+		t.Errorf("%d binding edges drawn, want 2", n)
+	}
+
+	p.click("#tab-publish")
+	p.fill("#pub-exchange", "orders")
+	p.fill("#pub-key", "new")
+	p.fill("#pub-body", "order-42")
+	p.fill("#pub-expiration", "1000")
+	p.click("#pub-send")
+	p.waitJS(`document.querySelector('#count-work').textContent.includes('ready 1')`, "work to hold the message")
+	p.screenshot("build-published.png")
+
+	p.click("#jump-1s")
+	p.waitJS(`document.querySelector('#count-work\\.dlq') && document.querySelector('#count-work\\.dlq').textContent.includes('ready 1')`,
+		"work.dlq to hold the message")
+	p.pointerClick(`[data-node="queue:work.dlq"]`)
+	p.click(`#msg-list [data-testid="msg-row"]`)
+	p.waitFor(`#xdeath tr[data-queue="work"][data-reason="expired"]`)
+	if got := p.text(`#xdeath tr[data-queue="work"][data-reason="expired"] .xd-origexp`); !strings.Contains(got, "1000") {
+		t.Errorf("original-expiration = %q, want 1000", got)
+	}
+	if got := p.text("#msg-props"); strings.Contains(got, "expiration1000") {
+		t.Errorf("expiration still set after dead-lettering: %q", got)
+	}
+	if got := p.text("#msg-body"); got != "order-42" {
+		t.Errorf("body = %q", got)
+	}
+	p.screenshot("build-dlq-xdeath.png")
+	p.check()
+}
+
+// TestJourneyInvalidArgument (3): an invalid argument shows the broker's
+// 406 text and changes nothing.
+func TestJourneyInvalidArgument(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("retry-loop")
+	p.click("#tab-scenario")
+	before := js[string](p, `document.querySelector('#yaml-text').value`)
+	nodes := js[int](p, `document.querySelectorAll('[data-role="node"]').length`)
+	undoDisabled := js[bool](p, `document.querySelector('#undo').disabled`)
+
+	p.click("#add-queue")
+	p.fill("#q-name", "broken")
+	p.click("#q-arg-add")
+	p.fill("#q-arg-key-0", "x-message-ttl")
+	p.fill("#q-arg-val-0", "-5")
+	p.click("#q-save")
+	p.waitFor("#notice-text")
+	want := "PRECONDITION_FAILED - invalid arg 'x-message-ttl' for queue 'broken' in vhost '/': {value_negative,-5}"
+	if got := p.text("#notice-text"); got != want {
+		t.Errorf("notice = %q, want %q", got, want)
+	}
+	if p.exists(`[data-node="queue:broken"]`) {
+		t.Error("the refused queue is drawn")
+	}
+	if n := js[int](p, `document.querySelectorAll('[data-role="node"]').length`); n != nodes {
+		t.Errorf("%d nodes, was %d", n, nodes)
+	}
+	if d := js[bool](p, `document.querySelector('#undo').disabled`); d != undoDisabled {
+		t.Error("a refused edit changed the undo history")
+	}
+	p.screenshot("invalid-argument.png")
+	p.click("#tab-scenario")
+	if after := js[string](p, `document.querySelector('#yaml-text').value`); after != before {
+		t.Errorf("the scenario changed:\n%s\n---\n%s", before, after)
+	}
+	p.check()
+}
+
+// TestJourneyShareLink (4): copy the link, open it in a fresh page: the
+// same scenario, at the same time, with the same selection.
+func TestJourneyShareLink(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("retry-loop")
+	p.click("#jump-1s")
+	p.pointerClick(`[data-node="queue:wait"]`)
+	p.click("#share")
+	p.waitFor("#share-link")
+	link := js[string](p, `document.querySelector('#share-link').value`)
+	if !strings.Contains(link, "/#s=1.") {
+		t.Fatalf("link = %q", link)
+	}
+	if len(link) > 2000 {
+		t.Errorf("link is %d characters; a library scenario should fit in 2,000", len(link))
+	}
+	p.screenshot("share-link.png")
+	title, clock := p.text("#scenario-title"), p.text("#clock-time")
+
+	q := openPage(t, strings.TrimPrefix(link, p.base))
+	q.waitFor(`[data-node="queue:wait"]`)
+	if got := q.text("#scenario-title"); got != title {
+		t.Errorf("title = %q, want %q", got, title)
+	}
+	if got := q.text("#clock-time"); got != clock {
+		t.Errorf("clock = %q, want %q", got, clock)
+	}
+	if !q.exists(`#inspect-queue[data-queue="wait"]`) {
+		t.Error("the selected queue is not inspected")
+	}
+	if h := js[string](q, `location.hash`); h != "" {
+		t.Errorf("the fragment stayed in the address bar: %q", h)
+	}
+	q.screenshot("share-opened.png")
+
+	// A damaged link: a polite error, the page still works.
+	q.navigate("/#s=1.AAAA-broken")
+	q.waitFor("#notice-text")
+	if got := q.text("#notice"); !strings.Contains(got, "could not be opened") {
+		t.Errorf("bad link notice = %q", got)
+	}
+	if !q.exists(`[data-node="queue:wait"]`) {
+		t.Error("a bad link lost the work")
+	}
+	q.screenshot("share-bad-link.png")
+	p.check()
+	q.check()
+}
+
+// TestJourneyReloadKeepsWork (5): a reload restores the autosave.
+func TestJourneyReloadKeepsWork(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("reject-to-dlq")
+	p.click("#add-queue")
+	p.fill("#q-name", "audit")
+	p.click("#q-save")
+	p.waitFor(`[data-node="queue:audit"]`)
+	p.click("#jump-1s")
+	p.fill("#speed", "10")
+	clock := p.text("#clock-time")
+	p.navigate("/")
+	p.waitFor(`[data-node="queue:audit"]`)
+	if got := p.text("#clock-time"); got != clock {
+		t.Errorf("clock after reload = %q, want %q", got, clock)
+	}
+	if got := p.text("#scenario-title"); !strings.Contains(got, "dead-letter queue") {
+		t.Errorf("title after reload = %q", got)
+	}
+	if got := js[string](p, `document.querySelector('#speed').value`); got != "10" {
+		t.Errorf("speed after reload = %q", got)
+	}
+	p.screenshot("reload-kept.png")
+	p.check()
+}
+
+// TestJourneyEmbed (6): the embed page shows a poster, loads the wasm
+// only on click, then plays.
+func TestJourneyEmbed(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("retry-loop")
+	p.click("#share")
+	link := js[string](p, `document.querySelector('#share-link').value`)
+	frag := link[strings.Index(link, "#"):]
+
+	e := &page{t: t, ctx: browser(t), base: p.base}
+	e.check = exceptions(t, e.ctx)
+	if _, err := chromedpNavigate(e, "/embed"+frag); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("#embed-load")
+	e.waitJS(`document.querySelector('#embed-poster h2').textContent.includes('Retry loop')`, "the poster title")
+	if js[bool](e, `performance.getEntriesByType('resource').some(r => r.name.includes('app.wasm'))`) {
+		t.Error("app.wasm was fetched before the click")
+	}
+	e.screenshot("embed-poster.png")
+	e.click("#embed-load")
+	if _, err := mounted(e.ctx); err != nil {
+		t.Fatalf("embed did not mount after the click: %v", err)
+	}
+	e.waitFor(`[data-node="queue:main"]`)
+	if e.exists("#side") || e.exists("#add-queue") {
+		t.Error("the embed is not read-only")
+	}
+	e.click("#play")
+	e.waitJS(`document.querySelector('#clock-time').textContent !== 't = 0.000 s'`, "the embed clock to run")
+	e.screenshot("embed-playing.png")
+	e.check()
+	p.check()
+}
+
+// TestJourneyLanguage (7): switch to 中文 and back; the choice persists.
+func TestJourneyLanguage(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("retry-loop")
+	p.fill("#lang", "zh")
+	p.waitJS(`document.querySelector('#tab-inspect').textContent === '检查'`, "Chinese tabs")
+	if got := p.text("#play"); !strings.Contains(got, "播放") {
+		t.Errorf("play button = %q", got)
+	}
+	if got := js[string](p, `document.documentElement.lang`); got != "zh-CN" {
+		t.Errorf("html lang = %q", got)
+	}
+	p.pointerClick(`[data-node="queue:main"]`)
+	p.click("#step")
+	p.screenshot("language-zh.png")
+	p.navigate("/")
+	p.waitJS(`document.querySelector('#tab-inspect').textContent === '检查'`, "Chinese after reload")
+	p.fill("#lang", "en")
+	p.waitJS(`document.querySelector('#tab-inspect').textContent === 'Inspect'`, "English again")
+	if got := p.text("#play"); !strings.Contains(got, "Play") {
+		t.Errorf("play button = %q", got)
+	}
+	p.check()
+}

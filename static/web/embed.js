@@ -1,0 +1,117 @@
+// DLX Lab embed: click to load (design.md §5).
+//
+// On /embed pages this runs before go-app's app.js (it is a plain script
+// in the head; app.js is deferred). It holds back the two downloads that
+// would fetch app.wasm (go-app's fetch of the wasm and the service
+// worker's precache) until the reader clicks, and shows a static poster
+// meanwhile: the scenario's title, summary and queues, read from the
+// share link in the fragment (or the /poster/{id}.svg image of a short
+// link). It also reports the page height to the parent page. On every
+// other page it does nothing.
+(function () {
+  "use strict";
+  var path = location.pathname;
+  if (!/\/embed(\.html)?\/?$/.test(path) && !/\/embed\/s\//.test(path)) {
+    return;
+  }
+  var release;
+  var clicked = new Promise(function (resolve) { release = resolve; });
+
+  var realFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    var url = typeof input === "string" ? input : (input && input.url) || "";
+    if (/app\.wasm(\?|$)/.test(url)) {
+      return clicked.then(function () { return realFetch(input, init); });
+    }
+    return realFetch(input, init);
+  };
+  if (navigator.serviceWorker && navigator.serviceWorker.register) {
+    var register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = function (a, b) {
+      return clicked.then(function () { return register(a, b); });
+    };
+  }
+
+  var zh = /^zh/i.test(localStorage.getItem("dlxlab.lang") || navigator.language || "");
+  var text = zh
+    ? { load: "▶ 加载交互式实验场", hint: "点击后加载（约 2 MB），在浏览器中运行。", title: "DLX Lab 场景", queues: "队列：" }
+    : { load: "▶ Load the interactive playground", hint: "Loads on click (about 2 MB) and runs in your browser.", title: "DLX Lab scenario", queues: "Queues:" };
+
+  function el(tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (content) { e.textContent = content; }
+    return e;
+  }
+
+  // scenarioFromFragment decodes "#s=1.<base64url(deflate-raw(JSON))>".
+  function scenarioFromFragment() {
+    var m = /(?:^|[#&])s=1\.([A-Za-z0-9_-]+)/.exec(location.hash);
+    if (!m || typeof DecompressionStream === "undefined") {
+      return Promise.resolve(null);
+    }
+    try {
+      var b64 = m[1].replace(/-/g, "+").replace(/_/g, "/");
+      while (b64.length % 4) { b64 += "="; }
+      var bin = atob(b64);
+      var bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      return new Response(stream).text().then(JSON.parse).catch(function () { return null; });
+    } catch (e) {
+      return Promise.resolve(null);
+    }
+  }
+
+  function showPoster() {
+    var poster = el("div", "dl-poster");
+    poster.id = "embed-poster";
+    var h = el("h2", "", text.title);
+    var p = el("p", "", "");
+    var ul = el("ul", "", "");
+    var button = el("button", "dl-button dl-button--primary", text.load);
+    button.id = "embed-load";
+    button.type = "button";
+    var hint = el("p", "", text.hint);
+    poster.appendChild(h);
+    poster.appendChild(p);
+    var share = document.querySelector('meta[name="dlxlab-share"]');
+    if (share) {
+      var img = el("img", "", "");
+      img.src = path.replace(/\/embed\/s\/.*$/, "") + "/poster/" + share.getAttribute("content") + ".svg";
+      img.alt = "";
+      poster.appendChild(img);
+    }
+    poster.appendChild(ul);
+    poster.appendChild(button);
+    poster.appendChild(hint);
+    document.body.appendChild(poster);
+    button.addEventListener("click", function () {
+      poster.remove();
+      release();
+    });
+    scenarioFromFragment().then(function (sc) {
+      if (!sc) { return; }
+      if (sc.title) { h.textContent = sc.title; }
+      if (sc.summary) { p.textContent = sc.summary; }
+      (sc.queues || []).slice(0, 12).forEach(function (q) {
+        if (q && q.name) { ul.appendChild(el("li", "", q.name)); }
+      });
+    });
+  }
+
+  // Tell a parent page how tall the embed wants to be.
+  function reportHeight() {
+    if (window.parent === window) { return; }
+    var height = document.documentElement.scrollHeight;
+    window.parent.postMessage({ type: "dlxlab:height", height: height }, "*");
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showPoster();
+    reportHeight();
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(reportHeight).observe(document.documentElement);
+    }
+  });
+})();

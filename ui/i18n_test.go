@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// TestCatalogue: every key the page uses has an English and a Chinese
+// text, and every placeholder count matches between the two.
+func TestCatalogue(t *testing.T) {
+	keys := map[string]bool{}
+	literal := regexp.MustCompile(`(?:h\.t|tr\(h\.lang,|h\.help|tr\(lang,)\("([a-z][a-z0-9.-]*[a-z0-9])"`)
+	modelKey := regexp.MustCompile(`"((?:notice|where|hist)\.[a-z.]+)"`)
+	files, _ := filepath.Glob("*.go")
+	mfiles, _ := filepath.Glob("model/*.go")
+	for _, f := range append(files, mfiles...) {
+		if filepath.Base(f) == "i18n.go" || filepath.Ext(f) != ".go" {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
+			keys[m[1]] = true
+		}
+		for _, m := range modelKey.FindAllStringSubmatch(string(src), -1) {
+			keys[m[1]] = true
+		}
+	}
+	for _, k := range []string{"tab.inspect", "tab.build", "tab.publish", "tab.scenario", "tab.charts", "link.notfound"} {
+		keys[k] = true
+	}
+	for _, g := range lessonGroups {
+		keys[g.key] = true
+	}
+	for _, a := range append(append([]model.Arg{}, model.QueueArgs...), model.ExchangeArgs...) {
+		keys["arg."+a.Key] = true
+	}
+	for _, x := range model.ExchangeTypes {
+		keys["help.xtype."+x] = true
+	}
+	for _, k := range []string{"help.qtype.classic", "help.qtype.quorum", "help.bkey.direct", "help.bkey.topic"} {
+		keys[k] = true
+	}
+	verbs := regexp.MustCompile(`%\[\d+\]`)
+	for k := range keys {
+		e, ok := catalogue[k]
+		switch {
+		case !ok:
+			t.Errorf("key %q is used but not in the catalogue", k)
+		case e[0] == "" || e[1] == "":
+			t.Errorf("key %q lacks a translation: %q", k, e)
+		case len(verbs.FindAllString(e[0], -1)) != len(verbs.FindAllString(e[1], -1)):
+			t.Errorf("key %q: placeholders differ: %q vs %q", k, e[0], e[1])
+		}
+	}
+	if len(keys) < 150 {
+		t.Errorf("only %d keys found: is the scan still matching?", len(keys))
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	if got := tr(langZH, "count.ready", 3); got != "就绪 3" {
+		t.Errorf("zh = %q", got)
+	}
+	if got := tr(langEN, "count.ready", 3); got != "ready 3" {
+		t.Errorf("en = %q", got)
+	}
+	if got := tr(langEN, "no.such.key"); got != "no.such.key" {
+		t.Errorf("unknown key = %q", got)
+	}
+}

@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// Small browser helpers. Each goes through app.Window(), which natively
+// (pre-rendering) is a stub that does nothing, so they are safe anywhere.
+
+// Storage keys.
+const (
+	storeSession = "dlxlab.session.v1"
+	storeLang    = "dlxlab.lang"
+)
+
+func storageGet(key string) string {
+	ls := app.Window().Get("localStorage")
+	if !ls.Truthy() {
+		return ""
+	}
+	v := ls.Call("getItem", key)
+	if v.IsNull() || v.IsUndefined() {
+		return ""
+	}
+	return v.String()
+}
+
+func storageSet(key, value string) {
+	ls := app.Window().Get("localStorage")
+	if ls.Truthy() {
+		ls.Call("setItem", key, value)
+	}
+}
+
+// locationHash is the URL fragment without '#'.
+func locationHash() string {
+	h := app.Window().Get("location").Get("hash")
+	if !h.Truthy() {
+		return ""
+	}
+	return strings.TrimPrefix(h.String(), "#")
+}
+
+// clearHash removes the fragment from the address bar without a reload,
+// so a reload shows the autosave (the learner's later work), not the link.
+func clearHash() {
+	w := app.Window()
+	loc := w.Get("location")
+	if !loc.Truthy() || loc.Get("hash").String() == "" {
+		return
+	}
+	w.Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String())
+}
+
+// locationBase is origin + path prefix of the page, e.g.
+// "http://127.0.0.1:8080" or "https://example.org/playground".
+func locationBase() string {
+	loc := app.Window().Get("location")
+	if !loc.Truthy() {
+		return ""
+	}
+	p := loc.Get("pathname").String()
+	p = strings.TrimSuffix(p, "/")
+	p = strings.TrimSuffix(p, "/embed")
+	return loc.Get("origin").String() + p
+}
+
+func isEmbedPath() bool {
+	loc := app.Window().Get("location")
+	return loc.Truthy() && strings.Contains(loc.Get("pathname").String(), "/embed")
+}
+
+// copyText puts text on the clipboard (best effort: the link is also
+// shown in a field the learner can copy by hand).
+func copyText(text string) {
+	nav := app.Window().Get("navigator")
+	if c := nav.Get("clipboard"); c.Truthy() {
+		p := c.Call("writeText", text)
+		if p.Truthy() {
+			p.Call("catch", app.FuncOf(func(app.Value, []app.Value) any { return nil }))
+		}
+	}
+}
+
+// shareMeta is the short-link id the share handler injects into /s/{id}
+// pages (<meta name="dlxlab-share" content="ID">), or "".
+func shareMeta() string {
+	doc := app.Window().Get("document")
+	if !doc.Truthy() {
+		return ""
+	}
+	m := doc.Call("querySelector", `meta[name="dlxlab-share"]`)
+	if !m.Truthy() {
+		return ""
+	}
+	return m.Call("getAttribute", "content").String()
+}
+
+// fetchText GETs a URL and calls done on the UI goroutine (via ctx) with
+// the body, or an error text.
+func fetchText(ctx app.Context, url string, done func(body string, status int, err string)) {
+	var then, fail, text app.Func
+	release := func() {
+		then.Release()
+		fail.Release()
+		if text != nil {
+			text.Release()
+		}
+	}
+	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		msg := "network error"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		ctx.Dispatch(func(app.Context) { done("", 0, msg) })
+		release()
+		return nil
+	})
+	then = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		resp := args[0]
+		status := resp.Get("status").Int()
+		text = app.FuncOf(func(_ app.Value, a []app.Value) any {
+			body := a[0].String()
+			ctx.Dispatch(func(app.Context) { done(body, status, "") })
+			release()
+			return nil
+		})
+		resp.Call("text").Call("then", text).Call("catch", fail)
+		return nil
+	})
+	app.Window().Call("fetch", url).Call("then", then).Call("catch", fail)
+}
+
+// svgScale is how many SVG user units one CSS pixel is on the canvas
+// (the SVG scales its viewBox to fit, keeping the aspect ratio).
+func svgScale(vbW, vbH float64) float64 {
+	el := app.Window().GetElementByID("canvas-svg")
+	if !el.Truthy() {
+		return 1
+	}
+	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()
+	if w <= 0 || h <= 0 {
+		return 1
+	}
+	return max(vbW/w, vbH/h)
+}
+
+// focusTextarea puts the caret at a line and column of a textarea.
+func focusTextarea(id string, line, col int) {
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
+	}
+	text := el.Get("value").String()
+	pos := 0
+	for l := 1; l < line && pos < len(text); l++ {
+		i := strings.IndexByte(text[pos:], '\n')
+		if i < 0 {
+			break
+		}
+		pos += i + 1
+	}
+	pos += max(col-1, 0)
+	pos = min(pos, len(text))
+	// setSelectionRange counts UTF-16 units; the scenario text is mostly ASCII.
+	el.Call("focus")
+	el.Call("setSelectionRange", pos, pos)
+}

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// The library dialog: the lessons of scenarios/library (embedded in the
+// wasm) with titles and summaries, grouped by topic, with a filter.
+
+// lessonGroups maps a file-name prefix to a topic; the order is the
+// order of the groups in the dialog. Files without a known prefix go to
+// "start" (the first lessons to try).
+var lessonGroups = []struct{ prefix, key string }{
+	{"", "lib.group.start"},
+	{"basics-", "lib.group.basics"},
+	{"ttl-", "lib.group.ttl"},
+	{"dlx-", "lib.group.dlx"},
+	{"routing-", "lib.group.routing"},
+	{"retry-", "lib.group.retry"},
+	{"quorum-", "lib.group.quorum"},
+	{"policy-", "lib.group.policy"},
+	{"profile-", "lib.group.profile"},
+	{"myth-", "lib.group.myth"},
+}
+
+func lessonGroup(name string) int {
+	for i, g := range lessonGroups {
+		if g.prefix != "" && strings.HasPrefix(name, g.prefix) {
+			return i
+		}
+	}
+	return 0
+}
+
+func (h *Shell) libraryDialog() app.UI {
+	q := strings.ToLower(strings.TrimSpace(h.libQuery))
+	groups := make([][]app.UI, len(lessonGroups))
+	n := 0
+	for _, l := range model.Library() {
+		if q != "" && !strings.Contains(strings.ToLower(l.Name+" "+l.Title+" "+l.Summary), q) {
+			continue
+		}
+		n++
+		g := lessonGroup(l.Name)
+		item := app.Li().Body(
+			app.Button().ID("lesson-"+l.Name).Class("dl-lesson").Type("button").DataSet("lesson", l.Name).
+				Disabled(l.Err != "").OnClick(h.onLesson, l.Name).Body(
+				app.Span().Class("dl-lesson-title").Text(l.Title),
+				app.Span().Class("dl-lesson-summary").Text(firstSentence(l.Summary)),
+				app.If(l.Err != "", app.Span().Class("dl-form-error").Text(l.Err)),
+			),
+		)
+		groups[g] = append(groups[g], item)
+	}
+	sections := make([]app.UI, 0, len(groups))
+	for i, items := range groups {
+		if len(items) == 0 {
+			continue
+		}
+		sections = append(sections, app.Section().Class("dl-libgroup").Body(
+			app.H3().Text(h.t(lessonGroups[i].key)),
+			app.Ul().Class("dl-lessons").Body(items...),
+		))
+	}
+	return app.Div().Class("dl-overlay").OnClick(h.onLibraryBackdrop).Body(
+		app.Div().ID("library").Class("dl-dialog").Role("dialog").Aria("modal", true).Aria("labelledby", "library-title").Body(
+			app.Div().Class("dl-dialog-head").Body(
+				app.H2().ID("library-title").Text(h.t("library.title")),
+				app.Input().ID("library-search").Class("dl-input").Type("search").Placeholder(h.t("library.search")).
+					Aria("label", h.t("library.search")).Value(h.libQuery).AutoFocus(true).
+					OnInput(func(ctx app.Context, e app.Event) { h.libQuery = ctx.JSSrc().Get("value").String() }),
+				app.Button().ID("library-close").Class("dl-button", "dl-button--icon").Type("button").
+					Aria("label", h.t("close")).OnClick(h.onLibraryClose).Text("×"),
+			),
+			app.Div().Class("dl-dialog-body").Body(
+				app.If(n == 0, app.P().Class("dl-help").Text(h.t("library.nomatch"))),
+				app.Div().Body(sections...),
+			),
+			app.Div().Class("dl-dialog-foot").Body(
+				app.Button().ID("lesson-empty").Class("dl-button").Type("button").OnClick(h.onEmpty).
+					Text(h.t("scenario.new")),
+			),
+		),
+	)
+}
+
+// firstSentence keeps the summary short in the list.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i > 0 && i < 220 {
+		return s[:i+1]
+	}
+	return clip(s, 220)
+}
+
+func (h *Shell) onLibraryOpen(ctx app.Context, e app.Event) {
+	h.libOpen = true
+	h.libQuery = ""
+}
+
+func (h *Shell) onLibraryClose(ctx app.Context, e app.Event) { h.libOpen = false }
+
+func (h *Shell) onLibraryBackdrop(ctx app.Context, e app.Event) {
+	if e.Get("target").Equal(ctx.JSSrc()) {
+		h.libOpen = false
+	}
+}
+
+func (h *Shell) onLesson(ctx app.Context, e app.Event) {
+	name := ctx.JSSrc().Get("dataset").Get("lesson").String()
+	if h.s.LoadLesson(name) {
+		h.libOpen = false
+		h.listTop = 0
+		h.tab = tabInspect
+		h.forms.yaml = h.s.YAML()
+	}
+	h.changed()
+}
+
+func (h *Shell) onEmpty(ctx app.Context, e app.Event) {
+	h.s.NewScenario()
+	h.libOpen = false
+	h.forms.yaml = h.s.YAML()
+	h.changed()
+}

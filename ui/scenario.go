@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// The scenario tab: the scenario as YAML (edit, apply; errors with
+// line:col, a click puts the caret there), a definitions.json paste, and
+// exports (definitions.json, rabbitmqadmin).
+
+func (h *Shell) scenarioPanel(snap model.Snapshot) app.UI {
+	f := &h.forms
+	errs := make([]app.UI, 0, len(f.yamlErrs))
+	for i, e := range f.yamlErrs {
+		pos := h.t("yaml.nopos")
+		if e.Line > 0 {
+			pos = strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col)
+		}
+		errs = append(errs, app.Li().Body(
+			app.Button().Class("dl-linkbutton").Type("button").DataSet("line", e.Line).DataSet("col", e.Col).
+				OnClick(h.onYAMLErrorClick, i, e.Line, e.Col).Body(
+				app.Span().Class("dl-pos").Text(pos),
+				app.Span().Text(" "+e.Msg),
+			),
+		))
+	}
+	return app.Div().ID("scenario").Body(
+		app.Div().Class("dl-section").Body(
+			app.H3().Text(h.t("yaml.title")),
+			app.P().Class("dl-help").Text(h.t("yaml.help")),
+			app.Textarea().ID("yaml-text").Class("dl-input", "dl-mono", "dl-code").Rows(18).Spellcheck(false).
+				Aria("label", h.t("yaml.title")).Text(f.yaml).
+				OnInput(func(ctx app.Context, e app.Event) { f.yaml = ctx.JSSrc().Get("value").String() }),
+			app.Div().Class("dl-actions").Body(
+				app.Button().ID("yaml-apply").Class("dl-button", "dl-button--primary").Type("button").
+					OnClick(h.onYAMLApply).Text(h.t("yaml.apply")),
+				app.Button().ID("yaml-reload").Class("dl-button").Type("button").
+					OnClick(h.onYAMLReload).Text(h.t("yaml.reload")),
+				app.Button().ID("new-scenario").Class("dl-button").Type("button").
+					OnClick(h.onNewScenario).Text(h.t("scenario.new")),
+			),
+			app.If(len(errs) > 0, app.Ol().ID("yaml-errors").Class("dl-list", "dl-errors").Role("alert").Body(errs...)),
+		),
+		app.Div().Class("dl-section").Body(
+			app.H3().Text(h.t("defs.title")),
+			app.P().Class("dl-help").Text(h.t("defs.help")),
+			app.Textarea().ID("defs-text").Class("dl-input", "dl-mono").Rows(5).Spellcheck(false).
+				Aria("label", h.t("defs.title")).Placeholder(`{"queues": [...], "exchanges": [...], "bindings": [...]}`).
+				Text(f.defs).OnInput(func(ctx app.Context, e app.Event) { f.defs = ctx.JSSrc().Get("value").String() }),
+			app.Div().Class("dl-actions").Body(
+				app.Button().ID("defs-import").Class("dl-button").Type("button").OnClick(h.onImport).Text(h.t("defs.import")),
+			),
+			app.If(f.defsMsg != "", app.P().ID("defs-msg").Class("dl-help").Text(f.defsMsg)),
+		),
+		app.Div().Class("dl-section").Body(
+			app.H3().Text(h.t("export.title")),
+			app.Div().Class("dl-actions").Body(
+				app.Button().ID("export-defs").Class("dl-button").Type("button").OnClick(h.onExport, "defs").Text("definitions.json"),
+				app.Button().ID("export-admin").Class("dl-button").Type("button").OnClick(h.onExport, "admin").Text("rabbitmqadmin"),
+			),
+			app.If(f.export != "", app.Textarea().ID("export-text").Class("dl-input", "dl-mono").Rows(10).ReadOnly(true).
+				Aria("label", h.t("export.title")).Text(f.export)),
+		),
+	)
+}
+
+func (h *Shell) onYAMLApply(ctx app.Context, e app.Event) {
+	h.forms.yamlErrs = h.s.ApplyYAML(h.forms.yaml)
+	if h.forms.yamlErrs == nil {
+		h.forms.yaml = h.s.YAML()
+	}
+	h.changed()
+}
+
+func (h *Shell) onYAMLReload(ctx app.Context, e app.Event) {
+	h.forms.yaml = h.s.YAML()
+	h.forms.yamlErrs = nil
+}
+
+func (h *Shell) onYAMLErrorClick(ctx app.Context, e app.Event) {
+	ds := ctx.JSSrc().Get("dataset")
+	line, _ := strconv.Atoi(ds.Get("line").String())
+	col, _ := strconv.Atoi(ds.Get("col").String())
+	focusTextarea("yaml-text", line, col)
+}
+
+func (h *Shell) onNewScenario(ctx app.Context, e app.Event) {
+	h.s.NewScenario()
+	h.forms.yaml = h.s.YAML()
+	h.forms.yamlErrs = nil
+	h.changed()
+}
+
+func (h *Shell) onImport(ctx app.Context, e app.Event) {
+	warnings, err := h.s.ImportDefinitions([]byte(h.forms.defs))
+	switch {
+	case err != nil:
+		h.forms.defsMsg = "⚠ " + err.Error()
+	case len(warnings) > 0:
+		h.forms.defsMsg = h.t("defs.done") + " " + strings.Join(warnings, "; ")
+	default:
+		h.forms.defsMsg = h.t("defs.done")
+	}
+	h.forms.yaml = h.s.YAML()
+	h.changed()
+}
+
+func (h *Shell) onExport(ctx app.Context, e app.Event) {
+	var text string
+	var err error
+	if ctx.JSSrc().Get("id").String() == "export-admin" {
+		text, err = h.s.ExportRabbitmqadmin()
+	} else {
+		text, err = h.s.ExportDefinitions()
+	}
+	if err != nil {
+		text = "# " + err.Error()
+	}
+	h.forms.export = text
+}
+
+// loadJSON loads a scenario document (a short link's JSON).
+func (h *Shell) loadJSON(body string) error {
+	return h.s.LoadText("share link", []byte(body))
+}
