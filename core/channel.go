@@ -57,7 +57,7 @@ func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer, act Actio
 			tag = c.Tag
 		}
 		b.emit(Event{Kind: EvDelivered, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: tag,
-			Tag: d.tag, Redelivered: e.delivered, Headers: b.renderHeaders(e.msg, e), Exchange: e.msg.Exchange,
+			Tag: d.tag, Redelivered: e.delivered, Headers: b.deliveryHeaders(q, e, c == nil), Exchange: e.msg.Exchange,
 			Action: act.Kind})
 	}
 	e.delivered = true
@@ -96,7 +96,7 @@ func (b *Broker) GetFor(chName, queue, action string) (GetResult, bool, error) {
 		return GetResult{}, false, b.settle()
 	}
 	e := q.take()
-	res := GetResult{Msg: e.msg, Headers: b.renderHeaders(e.msg, e), Redelivered: e.delivered}
+	res := GetResult{Msg: e.msg, Headers: b.deliveryHeaders(q, e, true), Redelivered: e.delivered}
 	d := b.handOut(b.channel(chName), q, e, nil, Action{Kind: action})
 	res.Tag = d.tag
 	b.dropExpired(q)

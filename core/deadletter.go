@@ -76,7 +76,7 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	blk := &deadBlock{m: *old}
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
-	*ds = deathState{deaths: recordDeath(old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
+	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
 	if old.death != nil {
 		// Keep the first death; a 3.12 history read back from a client's
 		// x-death has none, and 3.12 then sets no x-first-death-* (it set
@@ -120,8 +120,17 @@ func (b *Broker) origExpiration(m *Message) string {
 // has its count raised and moves to the front keeping its first values; a
 // new one goes to the front with count 1 (spec §1.2). buf is used when it
 // has room.
-func recordDeath(m *Message, queue, reason string, now Time, origExp string, buf []Death) []Death {
+//
+// 3.x kept x-death as a header and regrouped it by (queue, reason) before
+// every update with a fold that prepends, which reverses an array of two or
+// more entries (rabbit_dead_letter:group_by_queue_and_reason, 3.12): after
+// deaths q1 rejected, q2 expired, q3 expired a 3.10 broker delivers
+// [q3, q1, q2] where 4.x delivers [q3, q2, q1]. Found by `dlxlab conform`.
+func recordDeath(p Profile, m *Message, queue, reason string, now Time, origExp string, buf []Death) []Death {
 	old := m.Deaths()
+	if !p.is4() && len(old) >= 2 {
+		old = reversed(old)
+	}
 	out := buf
 	if cap(out) < len(old)+1 {
 		out = make([]Death, 0, len(old)+1)
@@ -179,4 +188,12 @@ func deathCycle(deaths []Death, target string) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+func reversed(ds []Death) []Death {
+	out := make([]Death, len(ds))
+	for i, d := range ds {
+		out[len(ds)-1-i] = d
+	}
+	return out
 }

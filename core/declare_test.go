@@ -31,7 +31,7 @@ func TestTopologyErrors(t *testing.T) {
 		}, 406, "PRECONDITION_FAILED - unknown exchange type 'foo'"},
 		{"unknown exchange type 3.12", Rabbit312, func(b *Broker) error {
 			return b.DeclareExchange(ExchangeDecl{Name: "x", Type: "foo"})
-		}, 503, "COMMAND_INVALID - invalid exchange type 'foo'"},
+		}, 503, "COMMAND_INVALID - unknown exchange type 'foo'"},
 		{"redeclare exchange with another type", Rabbit43, func(b *Broker) error {
 			b.DeclareExchange(ExchangeDecl{Name: "x", Type: Direct, Durable: true})
 			return b.DeclareExchange(ExchangeDecl{Name: "x", Type: Topic, Durable: true})

@@ -53,6 +53,21 @@ func (b *Broker) putDeathRefs(h Table, m *Message) {
 	}
 }
 
+// deliveryHeaders are the headers of one delivery from q. A 3.x quorum
+// queue's basic.get always carried x-delivery-count, 0 for a message never
+// returned (rabbit_fifo_client:dequeue; seen on a 3.10 broker), where a
+// consumer delivery adds it only after a return.
+func (b *Broker) deliveryHeaders(q *Queue, e *entry, get bool) Table {
+	h := b.renderHeaders(e.msg, e)
+	if get && q.Type == Quorum && !b.profile.is4() && e.acquired == 0 {
+		if h == nil {
+			h = Table{}
+		}
+		h[HeaderDeliveryCount] = int64(0)
+	}
+	return h
+}
+
 // putDeliveryCounts: 4.3 shows x-acquired-count (all returns) and
 // x-delivery-count (failed deliveries); 4.0–4.2 and 3.x show x-delivery-count
 // counting every return (spec §2.5). Classic queues show neither.
@@ -76,6 +91,12 @@ func (b *Broker) putDeliveryCounts(h Table, e *entry) {
 func deathArray(deaths []Death) []any {
 	arr := make([]any, len(deaths))
 	for i, d := range deaths {
+		if d.client != nil {
+			t := d.client.Clone()
+			t["count"] = d.Count
+			arr[i] = t
+			continue
+		}
 		keys := make([]any, len(d.Keys))
 		for j, k := range d.Keys {
 			keys[j] = k
@@ -149,7 +170,7 @@ func deathFromTable(t Table) (Death, bool) {
 	if !ok1 || !ok2 || !ok3 {
 		return Death{}, false
 	}
-	d := Death{Queue: q, Reason: r, Count: c}
+	d := Death{Queue: q, Reason: r, Count: c, client: t}
 	d.Exchange, _ = t["exchange"].(string)
 	if ts, ok := t["time"].(Timestamp); ok {
 		d.Time = Time(ts) * 1000

@@ -106,6 +106,10 @@ type Death struct {
 	// OrigExpiration is the original-expiration value, "" when the message
 	// had no per-message expiration at its first death here.
 	OrigExpiration string
+	// client is the table a client published this entry as (3.12 read
+	// x-death back): a later death here only counts it up and keeps every
+	// other key exactly as the client wrote it, present or not.
+	client Table
 }
 
 // nonBCCKeys are the keys x-death records (spec §1.5); the result shares

@@ -24,7 +24,7 @@ func (b *Broker) SetPolicy(p Policy) error {
 	if p.ApplyTo == "" {
 		p.ApplyTo = "all"
 	}
-	if err := validatePolicy(p.Name, p.Pattern, p.ApplyTo, p.Priority, p.Definition); err != nil {
+	if err := validatePolicyFor(b.profile, p.Name, p.Pattern, p.ApplyTo, p.Priority, p.Definition); err != nil {
 		e := &Error{Code: CodePreconditionFailed, Text: err.Error()}
 		return b.fail(e)
 	}

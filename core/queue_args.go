@@ -663,12 +663,18 @@ const maxPatternLength = 1024
 // for PCRE (lookarounds and backreferences are rejected here although
 // RabbitMQ accepts them, and the error detail is Go's, not PCRE's).
 // The name is not validated and any integer priority is a valid number.
-func validatePolicy(_, pattern, applyTo string, _ int64, def Table) error {
+func validatePolicy(name, pattern, applyTo string, prio int64, def Table) error {
+	return validatePolicyFor(DefaultProfile, name, pattern, applyTo, prio, def)
+}
+
+// validatePolicyFor is validatePolicy for a broker version: 3.x knew only
+// the apply-to values all, queues and exchanges (seen on a 3.10 broker).
+func validatePolicyFor(p Profile, _, pattern, applyTo string, _ int64, def Table) error {
 	var reasons []string
 	if err := validatePolicyDefinition(def); err != nil {
 		reasons = append(reasons, err.Text)
 	}
-	if r := validateApplyTo(applyTo); r != "" {
+	if r := validateApplyTo(p, applyTo); r != "" {
 		reasons = append(reasons, r)
 	}
 	if r := validatePattern(pattern); r != "" {
@@ -680,7 +686,14 @@ func validatePolicy(_, pattern, applyTo string, _ int64, def Table) error {
 	return &policyError{reasons}
 }
 
-func validateApplyTo(applyTo string) string {
+func validateApplyTo(p Profile, applyTo string) string {
+	if !p.is4() {
+		switch applyTo {
+		case "all", "exchanges", "queues":
+			return ""
+		}
+		return "apply-to '" + erlTS(applyTo) + "' unrecognised; should be 'queues', 'exchanges' or 'all'"
+	}
 	switch applyTo {
 	case "all", "exchanges", "queues", "classic_queues", "quorum_queues", "streams":
 		return ""

@@ -43,7 +43,7 @@ func (b *Broker) declareExchange(d ExchangeDecl) *Error {
 	case Direct, Fanout, Topic, Headers:
 	default:
 		if b.profile.unknownExchangeTypeCode() == CodeCommandInvalid {
-			return newError(CodeCommandInvalid, "COMMAND_INVALID", "invalid exchange type '%s'", d.Type)
+			return newError(CodeCommandInvalid, "COMMAND_INVALID", "unknown exchange type '%s'", d.Type)
 		}
 		return preconditionFailed("unknown exchange type '%s'", d.Type)
 	}
