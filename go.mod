@@ -8,10 +8,10 @@ require (
 	github.com/goccy/go-yaml v1.19.2
 	github.com/maxence-charriere/go-app/v9 v9.8.0
 	github.com/rabbitmq/amqp091-go v1.16.0
+	github.com/syumai/workers v0.33.0
 )
 
 require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/google/uuid v1.3.0 // indirect
-	github.com/syumai/workers v0.33.0 // indirect
 )
