@@ -18,6 +18,7 @@ type page struct {
 	ctx   context.Context
 	base  string
 	check func()
+	first float64 // ms from navigation start to the first mount (openPage)
 }
 
 // openPage starts a browser, opens path and waits for the wasm.
@@ -26,7 +27,7 @@ func openPage(t *testing.T, path string) *page {
 	base := siteURL(t)
 	ctx := browser(t)
 	p := &page{t: t, ctx: ctx, base: base, check: exceptions(t, ctx)}
-	p.navigate(path)
+	p.first = p.navigate(path)
 	return p
 }
 
@@ -181,4 +182,15 @@ func (p *page) loadLesson(name string) {
 // waits for a click first).
 func chromedpNavigate(p *page, path string) (struct{}, error) {
 	return struct{}{}, chromedp.Do(p.ctx, chromedp.Navigate(p.base+path))
+}
+
+// jsAwait evaluates an expression that gives a promise and decodes what
+// it resolves to.
+func jsAwait[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("evaluate %s: %v", clipText(expr), err)
+	}
+	return v
 }

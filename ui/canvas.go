@@ -66,6 +66,7 @@ func (h *Shell) canvas(snap model.Snapshot) app.UI {
 					),
 					svg("g", "edges").Body(h.edges(g)...),
 					svg("g", "nodes").Body(h.nodes(g)...),
+					svg("g", "labels").Body(h.edgeLabels(g)...),
 					svg("g", "tokens").Body(h.tokens(snap)...),
 				),
 		),
@@ -128,12 +129,33 @@ func (h *Shell) edges(g model.Graph) []app.UI {
 		case model.EdgeAlternate:
 			marker = "url(#arrow-alt)"
 		}
+		out = append(out, svg("g", "edge").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
+			svg("title", "").Text(edgeTitle(e)),
+			svg("path", "edge-line").Attr("d", e.Path).Attr("marker-end", marker),
+		))
+	}
+	return out
+}
+
+// edgeLabels are drawn after the nodes, so a box never hides a label. A
+// dead-letter link says "DLX ← argument" or "DLX ← policy NAME" (the
+// inspector and the tooltip give the whole story) and its routing key.
+func (h *Shell) edgeLabels(g model.Graph) []app.UI {
+	out := make([]app.UI, 0, len(g.Edges))
+	for _, e := range g.Edges {
 		label := e.Label
 		if e.Kind == model.EdgeDLX {
-			label = strings.Replace(label, "DLX · ", "DLX ← ", 1)
+			from := strings.TrimPrefix(label, "DLX · ")
+			if strings.HasPrefix(from, "argument ") {
+				from = "argument"
+			}
+			label = "DLX ← " + from
 		}
-		out = append(out, svg("g", "edge").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
-			svg("path", "edge-line").Attr("d", e.Path).Attr("marker-end", marker),
+		if label == "" && e.Label2 == "" {
+			continue
+		}
+		out = append(out, svg("g", "edge-labels").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
+			svg("title", "").Text(edgeTitle(e)),
 			app.If(label != "",
 				svg("text", "edge-label").Attr("x", e.LX).Attr("y", e.LY-3).Attr("text-anchor", "start").Text(label),
 			),
@@ -143,6 +165,21 @@ func (h *Shell) edges(g model.Graph) []app.UI {
 		))
 	}
 	return out
+}
+
+func edgeTitle(e model.Edge) string {
+	t := strings.TrimPrefix(e.From, "exchange:") + " → " + strings.TrimPrefix(e.To, "exchange:")
+	switch e.Kind {
+	case model.EdgeDLX:
+		t = strings.TrimPrefix(e.From, "queue:") + " dead-letters to " + strings.TrimPrefix(e.To, "exchange:") +
+			" (" + strings.TrimPrefix(e.Label, "DLX · ") + ")"
+	case model.EdgeBinding, model.EdgeDefault:
+		t += ", binding key " + e.Label
+	}
+	if e.Label2 != "" {
+		t += ", " + e.Label2
+	}
+	return t
 }
 
 func (h *Shell) nodes(g model.Graph) []app.UI {

@@ -618,12 +618,8 @@ func (s *Session) route(g *Graph) {
 		bx, by := b.X+b.W, b.Y+bH*0.38
 		out := max(ax, bx) + 46 + float64((loops-1)%3)*22
 		e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, out, ay, out, by, bx, by)
-		// the label sits by the source, right of the loop: a dead-letter
-		// link belongs to the queue it leaves
-		e.LX, e.LY = ax+8, ay+18
-		if by > ay {
-			e.LY = ay - 18
-		}
+		e.LX, e.LY = bezierMid(ax, ay, out, ay, out, by, bx, by)
+		e.LX += 6
 	}
 	for _, e := range g.Edges {
 		w := max(labelW(e.Label), labelW(e.Label2))
