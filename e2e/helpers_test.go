@@ -93,11 +93,34 @@ func (p *page) fill(sel, value string) {
 	p.settle()
 }
 
-// key presses a key on the page body.
-func (p *page) key(key string) {
+// key presses a key on the page body, with Ctrl and Shift if asked.
+func (p *page) key(key string, mods ...string) {
 	p.t.Helper()
+	ctrl, shift := false, false
+	for _, m := range mods {
+		ctrl = ctrl || m == "ctrl"
+		shift = shift || m == "shift"
+	}
 	js[bool](p, fmt.Sprintf(`(() => { document.activeElement && document.activeElement.blur();
-		document.body.dispatchEvent(new KeyboardEvent('keydown', {key: %s, bubbles: true})); return true; })()`, quote(key)))
+		document.body.dispatchEvent(new KeyboardEvent('keydown', {key: %s, ctrlKey: %t, shiftKey: %t, bubbles: true}));
+		return true; })()`, quote(key), ctrl, shift))
+	p.settle()
+}
+
+// drag moves an SVG node by dx, dy CSS pixels with pointer events.
+func (p *page) drag(sel string, dx, dy float64) {
+	p.t.Helper()
+	p.waitFor(sel)
+	js[bool](p, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%s);
+		const svg = document.getElementById('canvas-svg');
+		const r = el.getBoundingClientRect();
+		const at = (x, y) => ({bubbles: true, clientX: x, clientY: y, pointerId: 1, isPrimary: true});
+		const x = r.x + 20, y = r.y + 20;
+		el.dispatchEvent(new PointerEvent('pointerdown', at(x, y)));
+		for (let i = 1; i <= 5; i++) svg.dispatchEvent(new PointerEvent('pointermove', at(x + %f*i/5, y + %f*i/5)));
+		svg.dispatchEvent(new PointerEvent('pointerup', at(x + %f, y + %f)));
+		return true; })()`, quote(sel), dx, dy, dx, dy))
 	p.settle()
 }
 

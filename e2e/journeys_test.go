@@ -12,6 +12,16 @@ import (
 // the message's x-death with main/rejected count 3.
 func TestJourneyRetryLoop(t *testing.T) {
 	p := openPage(t, "/")
+	p.click("#library-open")
+	p.waitFor("#lesson-retry-loop")
+	if n := js[int](p, `document.querySelectorAll('#library .dl-lesson').length`); n < 3 {
+		t.Errorf("the library lists %d lessons", n)
+	}
+	if got := p.text("#lesson-retry-loop"); !strings.Contains(got, "Retry loop") || !strings.Contains(got, "x-death") {
+		t.Errorf("lesson entry = %q, want its title and summary", got)
+	}
+	p.screenshot("library.png")
+	p.click("#library-close")
 	p.loadLesson("retry-loop")
 	if got := p.text("#scenario-title"); !strings.Contains(got, "Retry loop") {
 		t.Fatalf("title = %q", got)
@@ -159,6 +169,18 @@ func TestJourneyInvalidArgument(t *testing.T) {
 	if after := js[string](p, `document.querySelector('#yaml-text').value`); after != before {
 		t.Errorf("the scenario changed:\n%s\n---\n%s", before, after)
 	}
+
+	// The same scenario as YAML, with a typo: the error has its line:col.
+	p.fill("#yaml-text", strings.Replace(before, "routing_key", "routing_ky", 1))
+	p.click("#yaml-apply")
+	p.waitFor("#yaml-errors li")
+	if got := p.text("#yaml-errors"); !strings.Contains(got, ":") || !strings.Contains(got, "routing_ky") {
+		t.Errorf("YAML errors = %q, want a line:col and the bad key", got)
+	}
+	p.screenshot("yaml-error.png")
+	if after := js[bool](p, `document.querySelector('[data-node="queue:main"]') !== null`); !after {
+		t.Error("a YAML error lost the scenario")
+	}
 	p.check()
 }
 
@@ -293,6 +315,101 @@ func TestJourneyLanguage(t *testing.T) {
 	p.waitJS(`document.querySelector('#tab-inspect').textContent === 'Inspect'`, "English again")
 	if got := p.text("#play"); !strings.Contains(got, "Play") {
 		t.Errorf("play button = %q", got)
+	}
+	p.check()
+}
+
+// TestJourneyByHand: a consumer attached by hand holds every delivery;
+// the learner settles them one by one; a mandatory publish nobody takes
+// comes back; the charts show what happened.
+func TestJourneyByHand(t *testing.T) {
+	p := openPage(t, "/")
+	p.click("#add-queue")
+	p.fill("#q-name", "tasks")
+	p.click("#q-save")
+	p.waitFor(`[data-node="queue:tasks"]`)
+	p.click("#add-consumer")
+	p.fill("#c-name", "me")
+	p.fill("#c-queue", "tasks")
+	p.fill("#c-prefetch", "0")
+	p.click("#c-save")
+	p.waitJS(`document.querySelector('[data-node="queue:tasks"]').textContent.includes('me')`, "the consumer badge")
+
+	p.click("#tab-publish")
+	p.fill("#pub-key", "tasks")
+	p.fill("#pub-body", "task")
+	p.fill("#pub-count", "2")
+	p.click("#pub-send")
+	p.waitJS(`document.querySelector('#count-tasks').textContent.includes('unacked 2')`, "two held deliveries")
+
+	p.pointerClick(`[data-node="queue:tasks"]`)
+	p.waitJS(`document.querySelectorAll('#held [data-testid="held-row"]').length === 2`, "two held rows")
+	p.screenshot("byhand-held.png")
+	p.click(`#held [data-testid="held-row"]:nth-child(2) [data-testid="settle-reject"]`)
+	p.waitJS(`document.querySelectorAll('#held [data-testid="held-row"]').length === 1`, "one held row")
+	p.click(`#held [data-testid="held-row"] [data-testid="settle-ack"]`)
+	p.waitJS(`document.querySelector('#count-tasks').textContent.includes('unacked 0')`, "nothing held")
+	if got := p.text("#q-drops"); !strings.Contains(got, "no-dlx") {
+		t.Errorf("drops = %q, want the rejected message dropped as no-dlx", got)
+	}
+
+	p.click("#tab-publish")
+	p.fill("#pub-key", "nowhere")
+	p.fill("#pub-count", "1")
+	p.click("#pub-mandatory")
+	p.click("#pub-send")
+	p.waitFor(`#returns [data-testid="returned"]`)
+	if got := p.text("#returns"); !strings.Contains(got, "312 NO_ROUTE") {
+		t.Errorf("returns = %q", got)
+	}
+	p.screenshot("byhand-returned.png")
+
+	p.click("#tab-charts")
+	p.waitFor(`#depth-charts [data-queue="tasks"]`)
+	if n := js[int](p, `document.querySelectorAll('#timeline [data-role="mark"]').length`); n < 4 {
+		t.Errorf("timeline has %d marks", n)
+	}
+	p.screenshot("charts.png")
+	p.check()
+}
+
+// TestCanvasDragUndoKeys: a dragged node stays where it was put (and
+// after a reload); Ctrl+Z / Ctrl+Shift+Z undo and redo it; space plays
+// and pauses; → steps.
+func TestCanvasDragUndoKeys(t *testing.T) {
+	p := openPage(t, "/")
+	p.loadLesson("reject-to-dlq")
+	node := `[data-node="queue:orders.dlq"]`
+	pos := func() string { return js[string](p, `document.querySelector('`+node+`').getAttribute('transform')`) }
+	before := pos()
+	p.drag(node, 120, 40)
+	moved := pos()
+	if moved == before {
+		t.Fatalf("drag did not move the node: %s", moved)
+	}
+	p.key("z", "ctrl")
+	if got := pos(); got != before {
+		t.Errorf("after Ctrl+Z at %s, want %s", got, before)
+	}
+	p.key("Z", "ctrl", "shift")
+	if got := pos(); got != moved {
+		t.Errorf("after Ctrl+Shift+Z at %s, want %s", got, moved)
+	}
+	p.navigate("/")
+	p.waitFor(node)
+	if got := pos(); got != moved {
+		t.Errorf("after reload at %s, want %s", got, moved)
+	}
+
+	p.key(" ")
+	p.waitJS(`document.querySelector('#play').getAttribute('aria-pressed') === 'true'`, "space to play")
+	p.key(" ")
+	p.waitJS(`document.querySelector('#play').getAttribute('aria-pressed') === 'false'`, "space to pause")
+	t0 := p.clockMS()
+	p.key("ArrowRight")
+	p.key("ArrowRight")
+	if p.clockMS() <= t0 {
+		t.Errorf("→ did not step: clock %d ms", p.clockMS())
 	}
 	p.check()
 }

@@ -333,7 +333,7 @@ func (h *Shell) argRowUI(i int) app.UI {
 					f.args[i].value = ""
 				}, id).Body(opts...),
 			value,
-			app.Button().Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("form.removearg")).
+			app.Button().ID("q-arg-rm-"+strconv.Itoa(i)).Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("form.removearg")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					f.args = append(f.args[:i:i], f.args[i+1:]...)
 				}, "rm", i).Text("×"),
@@ -547,8 +547,9 @@ func (h *Shell) policiesList() app.UI {
 		lis = append(lis, app.Li().DataSet("policy", p.Name).Body(
 			app.Span().Class("dl-name").Text(p.Name+" "),
 			app.Code().Text(p.Pattern+" · "+p.ApplyTo+" · "+model.FormatValue(p.Definition)),
-			app.Button().Class("dl-button", "dl-button--small").Type("button").OnClick(h.onEditPolicy, p.Name).Text(h.t("edit")),
-			app.Button().Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("delete")).
+			app.Button().ID("policy-edit-"+p.Name).Class("dl-button", "dl-button--small").Type("button").
+				OnClick(h.onEditPolicy, p.Name).Text(h.t("edit")),
+			app.Button().ID("policy-delete-"+p.Name).Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("delete")).
 				OnClick(h.onDeletePolicy, p.Name).Text("×"),
 		))
 	}

@@ -62,7 +62,7 @@ func (h *Shell) canvas(snap model.Snapshot) app.UI {
 						svg("text", "hint").ID("canvas-hint").
 							Attr("x", x0+w/2).Attr("y", y0+ht/2).
 							Attr("text-anchor", "middle").Attr("dominant-baseline", "middle").
-							Text(h.t("canvas.hint")),
+							Text(h.emptyHint(snap)),
 					),
 					svg("g", "edges").Body(h.edges(g)...),
 					svg("g", "nodes").Body(h.nodes(g)...),
@@ -72,6 +72,13 @@ func (h *Shell) canvas(snap model.Snapshot) app.UI {
 		),
 		h.noticeBox(snap),
 	)
+}
+
+func (h *Shell) emptyHint(snap model.Snapshot) string {
+	if snap.Steps > 0 && !snap.Started {
+		return h.t("canvas.hint.steps")
+	}
+	return h.t("canvas.hint")
 }
 
 func svgDefs() app.UI {
@@ -350,7 +357,9 @@ func (h *Shell) onNodeDown(ctx app.Context, e app.Event) {
 	g := h.s.Graph()
 	h.drag = &dragState{key: key, x0: e.Get("clientX").Float(), y0: e.Get("clientY").Float(), nx: n.X, ny: n.Y,
 		x: n.X, y: n.Y, scale: svgScale(max(g.W, 720), max(g.H, 480)), pointerID: e.Get("pointerId").Int()}
-	if el := app.Window().GetElementByID("canvas-svg"); el.Truthy() {
+	// Capture the pointer so the drag goes on outside the node (only for
+	// real pointers: capturing a synthetic one throws).
+	if el := app.Window().GetElementByID("canvas-svg"); el.Truthy() && e.Get("isTrusted").Bool() {
 		el.Call("setPointerCapture", e.Get("pointerId"))
 	}
 }

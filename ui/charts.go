@@ -66,7 +66,10 @@ func (h *Shell) timeline() app.UI {
 	}
 	marks := make([]app.UI, 0, len(tl.Marks))
 	for _, m := range tl.Marks {
-		y := float64(m.Lane)*laneH + laneH/2 + 4
+		y := float64(m.Lane)*laneH + laneH/2 + 4 + float64(m.Stack%3-1)*5
+		if m.Stack == 0 {
+			y = float64(m.Lane)*laneH + laneH/2 + 4
+		}
 		title := FormatClock(m.T) + " " + m.Kind
 		if m.Reason != "" {
 			title += " " + m.Reason
@@ -77,9 +80,16 @@ func (h *Shell) timeline() app.UI {
 		))
 	}
 	ticks := make([]app.UI, 0, len(tl.Ticks))
-	for _, tk := range tl.Ticks {
+	for i, tk := range tl.Ticks {
+		anchor := "middle"
+		switch {
+		case i == 0:
+			anchor = "start"
+		case tk.X > w-24:
+			anchor = "end"
+		}
 		ticks = append(ticks, svg("text", "tick").Attr("x", labelW+tk.X).Attr("y", tl.H+15).
-			Attr("text-anchor", "middle").Text(tk.Label))
+			Attr("text-anchor", anchor).Text(tk.Label))
 	}
 	legend := make([]app.UI, 0, len(markGlyph))
 	for _, k := range []string{"enqueued", "delivered", "acked", "requeued", "expired", "dead-lettered", "dropped", "returned"} {

@@ -74,10 +74,12 @@ var catalogue = map[string][2]string{
 	"lib.group.policy":  {"Policies", "策略"},
 	"lib.group.profile": {"Broker versions", "Broker 版本差异"},
 	"lib.group.myth":    {"Myths, tested", "流行说法，实测"},
+	"lib.group.more":    {"More", "更多"},
 
 	// canvas
 	"canvas.label":      {"Topology", "拓扑"},
 	"canvas.hint":       {CanvasHint, "从场景库选择一个场景，或添加一个交换机"},
+	"canvas.hint.steps": {"This scenario declares its topology in its steps: press Play or Step", "这个场景在步骤中声明拓扑：请按“播放”或“单步”"},
 	"add.exchange":      {"Exchange", "交换机"},
 	"add.queue":         {"Queue", "队列"},
 	"add.binding":       {"Binding", "绑定"},

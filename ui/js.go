@@ -61,15 +61,22 @@ func locationBase() string {
 	if !loc.Truthy() {
 		return ""
 	}
-	p := loc.Get("pathname").String()
-	p = strings.TrimSuffix(p, "/")
-	p = strings.TrimSuffix(p, "/embed")
-	return loc.Get("origin").String() + p
+	return loc.Get("origin").String() + sitePrefix(loc.Get("pathname").String())
 }
 
-func isEmbedPath() bool {
-	loc := app.Window().Get("location")
-	return loc.Truthy() && strings.Contains(loc.Get("pathname").String(), "/embed")
+// sitePrefix is the path the site is served under, from a page path:
+// "/playground/embed/s/abc" → "/playground"; "/" → "".
+func sitePrefix(p string) string {
+	p = strings.TrimSuffix(p, "/")
+	for _, page := range []string{"/embed/s/", "/s/"} {
+		if i := strings.LastIndex(p, page); i >= 0 && !strings.Contains(p[i+len(page):], "/") {
+			return p[:i]
+		}
+	}
+	p = strings.TrimSuffix(p, ".html")
+	p = strings.TrimSuffix(p, "/embed")
+	p = strings.TrimSuffix(p, "/index")
+	return p
 }
 
 // copyText puts text on the clipboard (best effort: the link is also

@@ -11,9 +11,11 @@ import (
 // The library dialog: the lessons of scenarios/library (embedded in the
 // wasm) with titles and summaries, grouped by topic, with a filter.
 
+// startLessons are the first lessons to try, shown first.
+var startLessons = []string{"retry-loop", "basics-reject-to-dlq", "ttl-queue-vs-message", "dlx-unroutable-and-missing"}
+
 // lessonGroups maps a file-name prefix to a topic; the order is the
-// order of the groups in the dialog. Files without a known prefix go to
-// "start" (the first lessons to try).
+// order of the groups in the dialog. Files with no known prefix go last.
 var lessonGroups = []struct{ prefix, key string }{
 	{"", "lib.group.start"},
 	{"basics-", "lib.group.basics"},
@@ -25,22 +27,28 @@ var lessonGroups = []struct{ prefix, key string }{
 	{"policy-", "lib.group.policy"},
 	{"profile-", "lib.group.profile"},
 	{"myth-", "lib.group.myth"},
+	{"", "lib.group.more"},
 }
 
 func lessonGroup(name string) int {
+	for _, s := range startLessons {
+		if s == name {
+			return 0
+		}
+	}
 	for i, g := range lessonGroups {
 		if g.prefix != "" && strings.HasPrefix(name, g.prefix) {
 			return i
 		}
 	}
-	return 0
+	return len(lessonGroups) - 1
 }
 
 func (h *Shell) libraryDialog() app.UI {
 	q := strings.ToLower(strings.TrimSpace(h.libQuery))
 	groups := make([][]app.UI, len(lessonGroups))
 	n := 0
-	for _, l := range model.Library() {
+	for _, l := range libraryOrder() {
 		if q != "" && !strings.Contains(strings.ToLower(l.Name+" "+l.Title+" "+l.Summary), q) {
 			continue
 		}
@@ -86,6 +94,25 @@ func (h *Shell) libraryDialog() app.UI {
 			),
 		),
 	)
+}
+
+// libraryOrder is the library with the start lessons first, in their order.
+func libraryOrder() []model.Lesson {
+	lib := model.Library()
+	out := make([]model.Lesson, 0, len(lib))
+	for _, name := range startLessons {
+		for _, l := range lib {
+			if l.Name == name {
+				out = append(out, l)
+			}
+		}
+	}
+	for _, l := range lib {
+		if lessonGroup(l.Name) != 0 {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // firstSentence keeps the summary short in the list.

@@ -201,3 +201,15 @@ func TestSiteHandler(t *testing.T) {
 		})
 	}
 }
+
+func TestSitePrefix(t *testing.T) {
+	for in, want := range map[string]string{
+		"/": "", "": "", "/embed": "", "/embed.html": "", "/s/abcDEF12345": "", "/embed/s/abcDEF12345": "",
+		"/playground/": "/playground", "/playground/embed": "/playground", "/playground/s/x1": "/playground",
+		"/playground/embed/s/x1": "/playground", "/index.html": "",
+	} {
+		if got := sitePrefix(in); got != want {
+			t.Errorf("sitePrefix(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

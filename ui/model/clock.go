@@ -14,6 +14,7 @@ import (
 
 // Play starts the clock (and the run, if it has not begun).
 func (s *Session) Play() {
+	s.notice = nil
 	s.start()
 	s.playing = true
 }
@@ -91,6 +92,7 @@ func (s *Session) Tick(wall time.Duration) bool {
 // consumer's scripted settle) or by-hand settle. It reports whether
 // anything was left to happen.
 func (s *Session) StepNext() bool {
+	s.notice = nil
 	if !s.started {
 		s.start()
 		return true
@@ -107,6 +109,7 @@ func (s *Session) StepNext() bool {
 // JumpNextExpiry jumps to the broker's next timer (core NextEventTime):
 // the next TTL expiry, queue lease or scripted settle.
 func (s *Session) JumpNextExpiry() bool {
+	s.notice = nil
 	s.start()
 	t := s.b.NextEventTime()
 	if t == core.Never {
@@ -119,6 +122,7 @@ func (s *Session) JumpNextExpiry() bool {
 
 // JumpBy moves virtual time forward by d milliseconds.
 func (s *Session) JumpBy(d core.Time) {
+	s.notice = nil
 	s.start()
 	if d > 0 {
 		s.runTo(s.b.Now() + d)

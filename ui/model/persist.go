@@ -156,6 +156,7 @@ func (s *Session) YAML() string {
 // ApplyYAML replaces the scenario with the text, keeping the virtual
 // time. Parse errors come back positioned (line:col), and nothing changes.
 func (s *Session) ApplyYAML(text string) scenarios.ErrorList {
+	s.notice = nil
 	sc, err := scenarios.Parse("scenario.yaml", []byte(text))
 	if err != nil {
 		var list scenarios.ErrorList

@@ -23,12 +23,12 @@ type DepthChart struct {
 // DepthCharts draws a chart per queue, in declaration order, over
 // [0, now], in boxes of w × h.
 func (s *Session) DepthCharts(w, h float64) []DepthChart {
-	now := s.b.Now()
+	now := chartSpan(s.b.Now())
 	var out []DepthChart
 	for _, q := range s.b.Queues() {
 		c := DepthChart{Queue: q.Name, Ready: q.Ready, Unacked: q.Unacked, W: w, H: h}
 		se := s.depth[q.Name]
-		if se != nil && now > 0 {
+		if se != nil {
 			c.Max = max(se.Max, 1)
 			x := func(t core.Time) float64 { return float64(t) / float64(now) * w }
 			y := func(d int) float64 { return h - 2 - float64(d)/float64(c.Max)*(h-4) }
@@ -42,7 +42,7 @@ func (s *Session) DepthCharts(w, h float64) []DepthChart {
 				fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(d))
 				prev = d
 			}
-			fmt.Fprintf(&b, "%.1f,%.1f", w, y(prev))
+			fmt.Fprintf(&b, "%.1f,%.1f", x(s.b.Now()), y(prev))
 			c.Points = b.String()
 		}
 		out = append(out, c)
@@ -68,6 +68,7 @@ type TimelineMark struct {
 	Kind   string // the event kind as core names it: enqueued, expired, dead-lettered…
 	Reason string
 	T      core.Time
+	Stack  int // how many marks before it sit at the same place
 }
 
 // TimelineTick is a time label on the axis.
@@ -83,7 +84,7 @@ const maxTimelineMarks = 1500
 // per lane. Lanes are the queues in declaration order, then "—" for
 // events at an exchange (unroutable, returned) if there were any.
 func (s *Session) Timeline(w, laneH float64) Timeline {
-	now := max(s.b.Now(), 1)
+	now := chartSpan(s.b.Now())
 	tl := Timeline{From: 0, To: now, W: w, LaneH: laneH}
 	lane := map[string]int{}
 	for _, q := range s.b.Queues() {
@@ -106,8 +107,14 @@ func (s *Session) Timeline(w, laneH float64) Timeline {
 			}
 			l = lane[""]
 		}
-		tl.Marks = append(tl.Marks, TimelineMark{X: float64(m.T) / float64(now) * w, Lane: l, Kind: m.Kind.String(),
-			Reason: m.Reason, T: m.T})
+		x := float64(m.T) / float64(now) * w
+		k := 0 // marks at the same place in a lane are spread a little, up and down
+		if n := len(tl.Marks); n > 0 {
+			if last := tl.Marks[n-1]; last.Lane == l && x-last.X < 3 {
+				k = last.Stack + 1
+			}
+		}
+		tl.Marks = append(tl.Marks, TimelineMark{X: x, Lane: l, Kind: m.Kind.String(), Reason: m.Reason, T: m.T, Stack: k})
 	}
 	tl.H = float64(len(tl.Lanes)) * laneH
 	step := tickStep(now)
@@ -116,6 +123,10 @@ func (s *Session) Timeline(w, laneH float64) Timeline {
 	}
 	return tl
 }
+
+// chartSpan is the time axis of the pictures: 0 to now, at least 1 s so
+// a run that has not moved yet still has an axis.
+func chartSpan(now core.Time) core.Time { return max(now, 1000) }
 
 // tickStep picks a round interval giving 4–10 ticks.
 func tickStep(span core.Time) core.Time {

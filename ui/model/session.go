@@ -248,6 +248,7 @@ func (s *Session) rebuild(t core.Time) {
 // Restart replays the scenario from the beginning (t=0, nothing run).
 // What the learner did by hand stays: it happens again at its time.
 func (s *Session) Restart() {
+	s.notice = nil
 	s.playing = false
 	s.started = false
 	s.rebuild(0)

@@ -506,3 +506,83 @@ func TestPolicyDLXShowsPolicyName(t *testing.T) {
 	}
 	t.Errorf("no DLX edge labelled with the policy: %+v", s.Graph().Edges)
 }
+
+func TestImportExport(t *testing.T) {
+	s := New()
+	defs := `{"rabbit_version": "3.12.0", "users": [{"name": "guest", "password_hash": "x"}],
+	  "vhosts": [{"name": "/"}],
+	  "queues": [{"name": "jobs", "vhost": "/", "durable": true, "auto_delete": false,
+	              "arguments": {"x-dead-letter-exchange": "jobs.dlx"}}],
+	  "exchanges": [{"name": "jobs.dlx", "vhost": "/", "type": "fanout", "durable": true, "auto_delete": false,
+	                 "internal": false, "arguments": {}}],
+	  "bindings": [], "policies": []}`
+	warnings, err := s.ImportDefinitions([]byte(defs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) == 0 {
+		t.Error("users were dropped without a warning")
+	}
+	if _, ok := s.Broker().Queue("jobs"); !ok {
+		t.Fatal("jobs not declared")
+	}
+	out, err := s.ExportDefinitions()
+	if err != nil || !strings.Contains(out, `"jobs.dlx"`) || strings.Contains(out, "password_hash") {
+		t.Errorf("export = %s (%v)", out, err)
+	}
+	admin, err := s.ExportRabbitmqadmin()
+	if err != nil || !strings.Contains(admin, "rabbitmqadmin declare queue") {
+		t.Errorf("rabbitmqadmin = %s (%v)", admin, err)
+	}
+	if !s.Undo() {
+		t.Fatal("an import is undoable")
+	}
+	if _, ok := s.Broker().Queue("jobs"); ok {
+		t.Error("undo kept the import")
+	}
+	if _, err := s.ImportDefinitions([]byte("{not json")); err == nil {
+		t.Error("bad JSON imported")
+	}
+}
+
+func TestProfileSwitch(t *testing.T) {
+	s := lesson(t, "retry-loop")
+	if !s.SetProfile("rabbitmq-3.12") || s.Profile() != "rabbitmq-3.12" {
+		t.Fatalf("profile = %s", s.Profile())
+	}
+	s.JumpBy(100)
+	s.SelectMessage("", 1, 0, -1)
+	for _, h := range s.MessageDetail().Headers {
+		if strings.HasPrefix(h.K, "x-last-death") {
+			t.Errorf("3.12 has no %s", h.K)
+		}
+	}
+	if s.SetProfile("rabbitmq-9") {
+		t.Error("unknown profile accepted")
+	}
+	if !s.Undo() || s.Profile() != "rabbitmq-4.3" {
+		t.Errorf("undo: profile %s", s.Profile())
+	}
+}
+
+// TestEveryLessonPlays: every library lesson loads, draws and plays to
+// its end without the session hitting a limit.
+func TestEveryLessonPlays(t *testing.T) {
+	for _, l := range Library() {
+		t.Run(l.Name, func(t *testing.T) {
+			s := lesson(t, l.Name)
+			s.JumpBy(s.EndTime() + 1000)
+			if len(s.Graph().Nodes) == 0 {
+				t.Error("nothing drawn")
+			}
+			if n := s.Notice(); n != nil && n.Error {
+				t.Errorf("notice: %+v", n)
+			}
+			s.DepthCharts(300, 50)
+			s.Timeline(300, 20)
+			for _, q := range s.Broker().Queues() {
+				s.QueueDetail(q.Name, 0, 20)
+			}
+		})
+	}
+}
