@@ -197,7 +197,7 @@ func clipText(s string) string {
 func (p *page) loadLesson(name string) {
 	p.t.Helper()
 	p.click("#library-open")
-	p.click("#lesson-" + name)
+	p.click(`[data-lesson="` + name + `"]`)
 	p.waitJS(`document.querySelector('#library') === null`, "the library to close")
 }
 

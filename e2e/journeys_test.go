@@ -116,7 +116,7 @@ func TestJourneyBuildFromEmpty(t *testing.T) {
 	p.screenshot("build-published.png")
 
 	p.click("#jump-1s")
-	p.waitJS(`document.querySelector('#count-work\\.dlq') && document.querySelector('#count-work\\.dlq').textContent.includes('ready 1')`,
+	p.waitJS(`document.querySelector('#count-work_dlq') && document.querySelector('#count-work_dlq').textContent.includes('ready 1')`,
 		"work.dlq to hold the message")
 	p.pointerClick(`[data-node="queue:work.dlq"]`)
 	p.click(`#msg-list [data-testid="msg-row"]`)
@@ -299,7 +299,7 @@ func TestJourneyLanguage(t *testing.T) {
 	p := openPage(t, "/")
 	p.loadLesson("retry-loop")
 	p.fill("#lang", "zh")
-	p.waitJS(`document.querySelector('#tab-inspect').textContent === '检查'`, "Chinese tabs")
+	p.waitJS(`document.querySelector('#tab-inspect .dl-tab-label').textContent === '检查'`, "Chinese tabs")
 	if got := p.text("#play"); !strings.Contains(got, "播放") {
 		t.Errorf("play button = %q", got)
 	}
@@ -310,9 +310,9 @@ func TestJourneyLanguage(t *testing.T) {
 	p.click("#step")
 	p.screenshot("language-zh.png")
 	p.navigate("/")
-	p.waitJS(`document.querySelector('#tab-inspect').textContent === '检查'`, "Chinese after reload")
+	p.waitJS(`document.querySelector('#tab-inspect .dl-tab-label').textContent === '检查'`, "Chinese after reload")
 	p.fill("#lang", "en")
-	p.waitJS(`document.querySelector('#tab-inspect').textContent === 'Inspect'`, "English again")
+	p.waitJS(`document.querySelector('#tab-inspect .dl-tab-label').textContent === 'Inspect'`, "English again")
 	if got := p.text("#play"); !strings.Contains(got, "Play") {
 		t.Errorf("play button = %q", got)
 	}

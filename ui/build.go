@@ -547,9 +547,9 @@ func (h *Shell) policiesList() app.UI {
 		lis = append(lis, app.Li().DataSet("policy", p.Name).Body(
 			app.Span().Class("dl-name").Text(p.Name+" "),
 			app.Code().Text(p.Pattern+" · "+p.ApplyTo+" · "+model.FormatValue(p.Definition)),
-			app.Button().ID("policy-edit-"+p.Name).Class("dl-button", "dl-button--small").Type("button").
+			app.Button().ID(domID("policy-edit-"+p.Name)).Class("dl-button", "dl-button--small").Type("button").
 				OnClick(h.onEditPolicy, p.Name).Text(h.t("edit")),
-			app.Button().ID("policy-delete-"+p.Name).Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("delete")).
+			app.Button().ID(domID("policy-delete-"+p.Name)).Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("delete")).
 				OnClick(h.onDeletePolicy, p.Name).Text("×"),
 		))
 	}

@@ -205,7 +205,7 @@ func (h *Shell) node(n model.Node) app.UI {
 	if n.Kind == model.NodePublisher {
 		name = h.t("node.publisher")
 	}
-	el := svg("g", "node").ID("node-"+n.Key).DataSet("node", n.Key).DataSet("kind", n.Kind).
+	el := svg("g", "node").ID(domID("node-"+n.Key)).DataSet("node", n.Key).DataSet("kind", n.Kind).
 		Attr("transform", fmt.Sprintf("translate(%.1f,%.1f)", n.X, n.Y)).
 		Attr("tabindex", 0).Attr("role", "button").
 		Aria("label", n.Kind+" "+name).
@@ -241,7 +241,7 @@ func (h *Shell) node(n model.Node) app.UI {
 			svgText("node-kind", 10, 17, "start", h.t("node.queue")+" · "+n.Type),
 			svgText("node-title", 10, 40, "start", clip(name, 22)),
 			svgText("node-fact", 10, 58, "start", clip(strings.Join(n.Facts, " · "), 30)),
-			svg("text", "node-counts").ID("count-"+n.Name).Attr("x", 10).Attr("y", 81).Body(
+			svg("text", "node-counts").ID(domID("count-"+n.Name)).Attr("x", 10).Attr("y", 81).Body(
 				svg("tspan", "count-ready").Text(h.t("count.ready", n.Ready)),
 				svg("tspan", "count-sep").Text("  "),
 				svg("tspan", "count-unacked").Text(h.t("count.unacked", n.Unacked)),

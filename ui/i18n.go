@@ -151,6 +151,7 @@ var catalogue = map[string][2]string{
 	"msg.head":           {"head", "队首"},
 	"msg.nottl":          {"no TTL", "无 TTL"},
 	"msg.now":            {"expires now", "即将过期"},
+	"msg.blocked":        {"then waits for the head", "之后要等前面的消息"},
 	"msg.overdue":        {"overdue: dies when it reaches the head", "已超时：到达队首时才会过期"},
 	"exchange.default.help": {
 		`The default exchange routes a message to the queue named by its routing key. It cannot be bound or deleted.`,

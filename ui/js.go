@@ -175,3 +175,16 @@ func focusTextarea(id string, line, col int) {
 	el.Call("focus")
 	el.Call("setSelectionRange", pos, pos)
 }
+
+// domID makes a stable element id from names that may hold any
+// character (queue names often have dots): anything but letters, digits,
+// '-' and '_' becomes '_', so "#count-work_dlq" is a plain CSS selector.
+func domID(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}

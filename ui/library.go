@@ -55,7 +55,7 @@ func (h *Shell) libraryDialog() app.UI {
 		n++
 		g := lessonGroup(l.Name)
 		item := app.Li().Body(
-			app.Button().ID("lesson-"+l.Name).Class("dl-lesson").Type("button").DataSet("lesson", l.Name).
+			app.Button().ID(domID("lesson-"+l.Name)).Class("dl-lesson").Type("button").DataSet("lesson", l.Name).
 				Disabled(l.Err != "").OnClick(h.onLesson, l.Name).Body(
 				app.Span().Class("dl-lesson-title").Text(l.Title),
 				app.Span().Class("dl-lesson-summary").Text(firstSentence(l.Summary)),

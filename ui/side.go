@@ -19,9 +19,14 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 	}
 	buttons := make([]app.UI, 0, len(tabs))
 	for _, tb := range tabs {
+		var badge app.UI = app.Text("")
+		if tb.id == tabInspect && snap.Errors > 0 {
+			badge = app.Span().ID("error-badge").Class("dl-badge").Title(h.t("errors.title")).
+				Text("⚠ " + strconv.Itoa(snap.Errors))
+		}
 		buttons = append(buttons, app.Button().ID("tab-"+tb.id).Class("dl-tab").Type("button").Role("tab").
 			Aria("selected", h.tab == tb.id).Aria("controls", "panel-"+tb.id).
-			OnClick(h.onTab, tb.id).Text(h.t(tb.key)))
+			OnClick(h.onTab, tb.id).Body(app.Span().Class("dl-tab-label").Text(h.t(tb.key)), badge))
 	}
 	var panel app.UI
 	switch h.tab {
@@ -147,7 +152,7 @@ func (h *Shell) consumerList(bs []model.Badge) app.UI {
 			app.Span().Class("dl-name").Text(b.Name),
 			app.Span().Class("dl-muted").Text(" · prefetch "+strconv.Itoa(b.Prefetch)+" · "+script+
 				" · "+h.t("count.unacked", b.Unacked)),
-			app.Button().ID("detach-"+b.Name).Class("dl-button", "dl-button--small").Type("button").
+			app.Button().ID(domID("detach-"+b.Name)).Class("dl-button", "dl-button--small").Type("button").
 				OnClick(h.onDetach, b.Name).Text(h.t("consumer.detach")),
 		))
 	}
@@ -212,6 +217,8 @@ func (h *Shell) messageRow(queue string, m model.MsgRow) app.UI {
 	switch {
 	case !m.HasTTL:
 		expiry = h.t("msg.nottl")
+	case m.ExpiresIn > 0 && m.Blocked:
+		expiry = "◷ " + model.FormatDuration(m.ExpiresIn) + " · " + h.t("msg.blocked")
 	case m.ExpiresIn > 0:
 		expiry = "◷ " + model.FormatDuration(m.ExpiresIn)
 	case m.Position == 0:
@@ -315,7 +322,11 @@ func (h *Shell) exchangePanel(name string) app.UI {
 	if d.Policy != "" {
 		rows = append(rows, model.KV{K: "policy", V: d.Policy})
 	}
-	rows = append(rows, d.Args...)
+	for _, a := range d.Args {
+		if a.K != "alternate-exchange" || d.Alternate == "" {
+			rows = append(rows, a)
+		}
+	}
 	return app.Div().ID("inspect-exchange").DataSet("exchange", name).Body(
 		app.Div().Class("dl-inspect-head").Body(
 			app.H2().Body(app.Span().Class("dl-kind").Text(h.t("node.exchange")+" · "+d.Type), app.Text(" "),

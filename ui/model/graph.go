@@ -164,10 +164,7 @@ func (s *Session) graphNodes(g *Graph) {
 		}
 		n := Node{Key: ExchangeKey(x.Name), Kind: NodeExchange, Name: x.Name, Type: x.Type, W: exW, H: exH,
 			Internal: x.Internal, Policy: x.Policy, Predefined: predefined(x.Name)}
-		if x.Alternate != "" {
-			n.Facts = append(n.Facts, "alternate-exchange "+x.Alternate)
-		}
-		g.add(n)
+		g.add(n) // an alternate exchange is drawn as an edge, not written in the box
 	}
 	for _, q := range s.b.Queues() {
 		g.add(s.queueNode(q))

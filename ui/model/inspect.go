@@ -61,6 +61,7 @@ type MsgRow struct {
 	ExpiresAt   core.Time
 	ExpiresIn   core.Time // ExpiresAt - now (may be ≤ 0: overdue, waiting to reach the head)
 	HasTTL      bool
+	Blocked     bool // its time comes before an earlier message's: it waits for it
 	Redelivered bool
 	Selected    bool
 }
@@ -97,7 +98,18 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 	d.From = from
 	now := s.b.Now()
 	if count > 0 && v.Ready > 0 {
-		for _, mv := range s.b.Messages(name, from+count)[from:] {
+		// Messages only expire at the head (spec §2.2): one whose time has
+		// come waits behind any earlier message that expires later.
+		all := s.b.Messages(name, from+count)
+		latest := core.Time(0)
+		for _, mv := range all[:min(from, len(all))] {
+			if mv.ExpiresAt != core.Never {
+				latest = max(latest, mv.ExpiresAt)
+			} else {
+				latest = core.Never
+			}
+		}
+		for _, mv := range all[min(from, len(all)):] {
 			r := MsgRow{Position: mv.Position, Lineage: mv.Msg.Lineage, Instance: mv.Instance, Body: mv.Msg.Body,
 				Key: mv.Msg.RoutingKey(), Redelivered: mv.Redelivered}
 			for _, dt := range mv.Msg.Deaths() {
@@ -105,6 +117,10 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 			}
 			if mv.ExpiresAt != core.Never {
 				r.HasTTL, r.ExpiresAt, r.ExpiresIn = true, mv.ExpiresAt, mv.ExpiresAt-now
+				r.Blocked = mv.Position > 0 && mv.ExpiresAt < latest
+				latest = max(latest, mv.ExpiresAt)
+			} else {
+				latest = core.Never
 			}
 			r.Selected = s.sel.Kind == "message" && s.sel.Instance == mv.Instance
 			d.Messages = append(d.Messages, r)

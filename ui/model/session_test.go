@@ -586,3 +586,24 @@ func TestEveryLessonPlays(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadOfLine: a message whose TTL is shorter than the one before it
+// is marked as waiting for the head.
+func TestHeadOfLine(t *testing.T) {
+	s := New()
+	s.PutQueue("", scenarios.NewQueue("q"))
+	for _, exp := range []string{"60000", "10000", "30000"} {
+		s.Publish(PublishForm{RoutingKey: "q", Body: exp, Expiration: exp})
+	}
+	d := s.QueueDetail("q", 0, 10)
+	var got []bool
+	for _, m := range d.Messages {
+		got = append(got, m.Blocked)
+	}
+	if len(got) != 3 || got[0] || !got[1] || !got[2] {
+		t.Errorf("blocked = %v, want [false true true]", got)
+	}
+	if d := s.QueueDetail("q", 1, 1); len(d.Messages) != 1 || !d.Messages[0].Blocked {
+		t.Errorf("a window from position 1 lost what is before it: %+v", d.Messages)
+	}
+}
