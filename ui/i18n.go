@@ -140,6 +140,7 @@ var catalogue = map[string][2]string{
 	"inspect.headers":    {"Other headers", "其他 headers"},
 	"inspect.bindings":   {"Bindings from here", "从这里出发的绑定"},
 	"inspect.history":    {"History", "经历"},
+	"inspect.steps":      {"Steps of the scenario", "场景的步骤"},
 	"inspect.recent":     {"Recent events", "最近的事件"},
 	"policy.applied":     {"policy %[1]v applies", "生效的策略：%[1]v"},
 	"edit":               {"Edit", "编辑"},

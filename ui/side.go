@@ -85,9 +85,18 @@ func (h *Shell) inspectPanel(snap model.Snapshot) app.UI {
 	case "message":
 		return h.messagePanel()
 	}
+	var intro app.UI = app.Text("")
+	if snap.Summary != "" {
+		intro = app.Div().ID("lesson-intro").Class("dl-intro").Body(
+			app.H2().Text(snap.Title),
+			app.P().Text(snap.Summary),
+		)
+	}
 	return app.Div().ID("inspect-none").Body(
+		intro,
 		app.P().Class("dl-help").Text(h.t("inspect.none")),
 		h.errorList(),
+		h.stepList(),
 		h.recentEvents(),
 	)
 }
@@ -473,6 +482,30 @@ func (h *Shell) errorList() app.UI {
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text("⚠ "+h.t("errors.title")),
 		app.Ul().ID("errors").Class("dl-list", "dl-errors").Body(lis...))
+}
+
+// stepList shows the scenario's steps, what has run and what is next.
+func (h *Shell) stepList() app.UI {
+	steps := h.s.StepList(40)
+	if len(steps) == 0 {
+		return app.Text("")
+	}
+	lis := make([]app.UI, 0, len(steps))
+	next := true
+	for _, st := range steps {
+		li := app.Li().DataSet("kind", st.Kind).DataSet("done", st.Done).Body(
+			app.Span().Class("dl-time").Text(FormatClock(st.T)),
+			app.Span().Class("dl-stepkind").Text(st.Kind),
+			app.Span().Class("dl-steptext").Text(st.Text),
+		)
+		if !st.Done && next {
+			li = li.DataSet("next", "true")
+			next = false
+		}
+		lis = append(lis, li)
+	}
+	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.steps")),
+		app.Ol().ID("steps").Class("dl-history", "dl-steps").Body(lis...))
 }
 
 func (h *Shell) recentEvents() app.UI {

@@ -612,3 +612,74 @@ func sortedNames[V any](m map[string]V) []string {
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// StepLine is one scenario step for the step list.
+type StepLine struct {
+	Index int
+	T     core.Time // when it runs (a wait: when it starts)
+	Kind  string
+	Text  string
+	Done  bool
+}
+
+// StepList lists the scenario's steps (at most max) with their times and
+// whether they have run.
+func (s *Session) StepList(limit int) []StepLine {
+	var out []StepLine
+	for i, st := range s.sc.Steps {
+		if i == limit {
+			break
+		}
+		l := StepLine{Index: i, T: s.starts[i], Kind: st.Kind(), Done: s.started && i < s.runner.Next()}
+		switch {
+		case st.Publish != nil:
+			p := st.Publish
+			l.Text = exName(p.Exchange) + " · " + strconv.Quote(p.RoutingKey) + " · " + strconv.Quote(p.Body)
+			if p.Properties.Expiration != "" {
+				l.Text += " · expiration " + p.Properties.Expiration
+			}
+			if p.Count > 1 {
+				l.Text += " ×" + strconv.Itoa(p.Count)
+			}
+		case st.Wait != nil:
+			l.Text = st.Wait.String()
+		case st.Get != nil:
+			l.Text = st.Get.Queue + " · " + st.Get.Action
+		case st.Consume != nil:
+			l.Text = st.Consume.Name + " on " + st.Consume.Queue
+		case st.Cancel != nil:
+			l.Text = st.Cancel.Consumer
+		case st.Ack != nil, st.Reject != nil, st.Nack != nil:
+			c := st.Ack
+			if c == nil {
+				c = st.Reject
+			}
+			if c == nil {
+				c = st.Nack
+			}
+			l.Text = c.Consumer
+			if c.Consumer == "" {
+				l.Text = "basic.get"
+			}
+			if c.Requeue {
+				l.Text += " · requeue"
+			}
+		case st.Declare != nil:
+			l.Text = st.Declare.Queue + st.Declare.Exchange
+		case st.Delete != nil:
+			l.Text = st.Delete.Queue + st.Delete.Exchange
+		case st.Purge != nil:
+			l.Text = st.Purge.Queue
+		case st.Bind != nil:
+			l.Text = st.Bind.Source + " → " + st.Bind.Destination + " · " + strconv.Quote(st.Bind.RoutingKey)
+		case st.Unbind != nil:
+			l.Text = st.Unbind.Source + " → " + st.Unbind.Destination + " · " + strconv.Quote(st.Unbind.RoutingKey)
+		case st.Policy != nil:
+			l.Text = st.Policy.Name
+		case st.ClearPolicy != nil:
+			l.Text = st.ClearPolicy.Name
+		}
+		out = append(out, l)
+	}
+	return out
+}
