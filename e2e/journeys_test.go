@@ -31,15 +31,26 @@ func TestJourneyRetryLoop(t *testing.T) {
 	}
 	p.screenshot("retry-loop-loaded.png")
 
-	p.click("#play")
+	// Start the run, pick the message (it waits in wait after its first
+	// rejection), then play and watch its x-death.
+	p.click("#step")
 	p.pointerClick(`[data-node="queue:wait"]`)
 	p.waitFor(`#msg-list [data-testid="msg-row"]`)
 	p.click(`#msg-list [data-testid="msg-row"]`)
 	p.waitFor("#inspect-message")
-	p.waitJS(`(() => { const tr = document.querySelector('#xdeath tr[data-queue="main"][data-reason="rejected"]');
-		return tr !== null && tr.querySelector('.xd-count').textContent.trim() === '3'; })()`,
-		"x-death main/rejected count 3")
+	// Record every count the page shows for main/rejected, so a slow
+	// poll cannot miss the moment it reads 3.
+	js[bool](p, `(() => { window.__seen = [];
+		const read = () => { const tr = document.querySelector('#xdeath tr[data-queue="main"][data-reason="rejected"]');
+			if (tr) { const c = tr.querySelector('.xd-count').textContent.trim(); if (window.__seen.at(-1) !== c) window.__seen.push(c); } };
+		read(); new MutationObserver(read).observe(document.body, {subtree: true, childList: true, characterData: true});
+		return true; })()`)
+	p.click("#play")
+	p.waitJS(`window.__seen.includes('3')`, "x-death main/rejected count 3")
 	p.click("#play") // pause
+	if seen := js[[]string](p, `window.__seen`); len(seen) < 3 || seen[0] != "1" {
+		t.Errorf("counts shown: %v, want them to climb 1, 2, 3", seen)
+	}
 	xd := p.xdeath()
 	if xd["main/rejected"] != "3" && xd["main/rejected"] != "4" {
 		t.Errorf("x-death after pause = %v", xd)
@@ -78,9 +89,8 @@ func TestJourneyBuildFromEmpty(t *testing.T) {
 	p.click("#q-arg-add")
 	p.fill("#q-arg-key-1", "x-dead-letter-exchange")
 	p.fill("#q-arg-val-1", "orders.dlx")
-	if help := p.text(`#q-args [data-testid="arg-row"] .dl-help`); !strings.Contains(help, "expires") {
-		t.Errorf("no inline help for x-message-ttl: %q", help)
-	}
+	p.waitJS(`document.querySelector('#q-args [data-testid="arg-row"] .dl-help').textContent.includes('expires')`,
+		"the inline help for x-message-ttl")
 	p.screenshot("build-queue-form.png")
 	p.click("#q-save")
 	p.waitFor(`[data-node="queue:work"]`)
@@ -381,35 +391,29 @@ func TestCanvasDragUndoKeys(t *testing.T) {
 	p.loadLesson("reject-to-dlq")
 	node := `[data-node="queue:orders.dlq"]`
 	pos := func() string { return js[string](p, `document.querySelector('`+node+`').getAttribute('transform')`) }
+	waitPos := func(want, what string) {
+		p.waitJS(`document.querySelector('`+node+`').getAttribute('transform') === `+quote(want), what)
+	}
 	before := pos()
 	p.drag(node, 120, 40)
+	p.waitJS(`document.querySelector('`+node+`').getAttribute('transform') !== `+quote(before), "the node to move")
 	moved := pos()
-	if moved == before {
-		t.Fatalf("drag did not move the node: %s", moved)
-	}
 	p.key("z", "ctrl")
-	if got := pos(); got != before {
-		t.Errorf("after Ctrl+Z at %s, want %s", got, before)
-	}
+	waitPos(before, "Ctrl+Z to put the node back")
 	p.key("Z", "ctrl", "shift")
-	if got := pos(); got != moved {
-		t.Errorf("after Ctrl+Shift+Z at %s, want %s", got, moved)
-	}
+	waitPos(moved, "Ctrl+Shift+Z to move it again")
 	p.navigate("/")
 	p.waitFor(node)
-	if got := pos(); got != moved {
-		t.Errorf("after reload at %s, want %s", got, moved)
-	}
+	waitPos(moved, "the moved node after a reload")
 
 	p.key(" ")
 	p.waitJS(`document.querySelector('#play').getAttribute('aria-pressed') === 'true'`, "space to play")
 	p.key(" ")
 	p.waitJS(`document.querySelector('#play').getAttribute('aria-pressed') === 'false'`, "space to pause")
-	t0 := p.clockMS()
-	p.key("ArrowRight")
-	p.key("ArrowRight")
-	if p.clockMS() <= t0 {
-		t.Errorf("→ did not step: clock %d ms", p.clockMS())
-	}
+	p.click("#restart")
+	p.waitJS(`document.querySelector('#clock-time').textContent === 't = 0.000 s'`, "restart")
+	p.key("ArrowRight") // runs the steps at t=0
+	p.key("ArrowRight") // the next thing: the wait ends at 1 s
+	p.waitJS(`document.querySelector('#clock-time').textContent === 't = 1.000 s'`, "→ to step to 1 s")
 	p.check()
 }
