@@ -80,7 +80,12 @@ func (h *Shell) timeline() app.UI {
 		))
 	}
 	ticks := make([]app.UI, 0, len(tl.Ticks))
+	lastX := -100.0
 	for i, tk := range tl.Ticks {
+		if tk.X-lastX < 46 && i > 0 {
+			continue // too close to the previous label
+		}
+		lastX = tk.X
 		anchor := "middle"
 		switch {
 		case i == 0:
