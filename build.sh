@@ -21,7 +21,7 @@ ADDR=${ADDR:-127.0.0.1:8080}
 # Packages that must stay plain Go (no go-app, no syscall/js): they are
 # also tested under GOOS=js GOARCH=wasm with Node. Only those that exist
 # and have tests are run, so the list can name folders not written yet.
-PURE_DIRS=(core scenarios share)
+PURE_DIRS=(core scenarios share ui/model)
 
 CMD=${1:-}
 step() { printf '==> %s\n' "$*"; }

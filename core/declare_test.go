@@ -251,3 +251,18 @@ func TestDropCarriesDeathReason(t *testing.T) {
 		t.Fatalf("drops %+v", d)
 	}
 }
+
+func TestMessagesRange(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.queue("q", nil)
+	for _, e := range []string{"500", "100", "", "300"} {
+		s.publish("", "q", "m"+e, Properties{Expiration: e}, nil)
+	}
+	rows, ahead := s.MessagesRange("q", 1, 2)
+	if len(rows) != 2 || rows[0].Msg.Body != "m100" || rows[0].Position != 1 || ahead != 500 {
+		t.Fatalf("rows %d first %q at %d, ahead %d", len(rows), rows[0].Msg.Body, rows[0].Position, ahead)
+	}
+	if _, ahead := s.MessagesRange("q", 3, 5); ahead != Never {
+		t.Fatalf("ahead %d, want Never (a message without TTL is ahead)", ahead)
+	}
+}

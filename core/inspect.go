@@ -109,6 +109,32 @@ func (b *Broker) Messages(queue string, limit int) []MessageView {
 	return out
 }
 
+// MessagesRange lists up to n ready messages from position from, building
+// headers only for those. It also returns the latest expiry among the
+// messages ahead of them (Never if one of those has no TTL, 0 if none are
+// ahead): expiry acts at the head only (spec §2.2), so none of the listed
+// messages can expire before that time.
+func (b *Broker) MessagesRange(queue string, from, n int) ([]MessageView, Time) {
+	q := b.queues[queue]
+	if q == nil || n <= 0 {
+		return nil, 0
+	}
+	var out []MessageView
+	ahead, pos := Time(0), 0
+	for _, l := range []*readyList{&q.returns, &q.ready} {
+		for i := 0; i < l.len() && len(out) < n; i, pos = i+1, pos+1 {
+			e := l.at(i)
+			if pos < from {
+				ahead = max(ahead, e.expiresAt)
+				continue
+			}
+			out = append(out, MessageView{Instance: e.id, Msg: e.msg, Headers: b.renderHeaders(e.msg, e),
+				ExpiresAt: e.expiresAt, Redelivered: e.delivered, Position: pos})
+		}
+	}
+	return out, ahead
+}
+
 // Unacked lists the unacked deliveries of every open channel, channels in
 // the order they were opened and tags ascending.
 func (b *Broker) Unacked() []DeliveryView {
@@ -157,4 +183,10 @@ func (b *Broker) Bindings() []Binding {
 		out[i].Args = bd.Args.Clone()
 	}
 	return out
+}
+
+// QueueArgumentKeys lists the x- arguments a queue type knows under a
+// profile, in the broker's order (spec §5.1): the edit forms offer these.
+func QueueArgumentKeys(p Profile, qt QueueType) []string {
+	return append([]string(nil), knownArgs(p, string(qt))...)
 }

@@ -100,16 +100,8 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 	if count > 0 && v.Ready > 0 {
 		// Messages only expire at the head (spec §2.2): one whose time has
 		// come waits behind any earlier message that expires later.
-		all := s.b.Messages(name, from+count)
-		latest := core.Time(0)
-		for _, mv := range all[:min(from, len(all))] {
-			if mv.ExpiresAt != core.Never {
-				latest = max(latest, mv.ExpiresAt)
-			} else {
-				latest = core.Never
-			}
-		}
-		for _, mv := range all[min(from, len(all)):] {
+		rows, latest := s.b.MessagesRange(name, from, count)
+		for _, mv := range rows {
 			r := MsgRow{Position: mv.Position, Lineage: mv.Msg.Lineage, Instance: mv.Instance, Body: mv.Msg.Body,
 				Key: mv.Msg.RoutingKey(), Redelivered: mv.Redelivered}
 			for _, dt := range mv.Msg.Deaths() {
