@@ -106,35 +106,18 @@ func returnProps(r *amqp.Return) props {
 }
 
 // propertyMap lists the set properties under the names and Go types the
-// simulator's observation uses (scenarios.propertiesOf). amqp091-go does
+// simulator's observation uses (scenarios.PropertiesOf). amqp091-go does
 // not say whether priority was set, so priority 0 reads as unset (Diff
 // treats the simulator's priority 0 the same way).
 func (p props) propertyMap(s *Scaler) map[string]any {
-	out := map[string]any{}
-	set := func(k, v string) {
-		if v != "" {
-			out[k] = v
-		}
-	}
-	set("content_type", p.ContentType)
-	set("content_encoding", p.ContentEncoding)
-	if p.DeliveryMode != 0 {
-		out["delivery_mode"] = p.DeliveryMode
-	}
-	if p.Priority != 0 {
-		out["priority"] = p.Priority
-	}
-	set("correlation_id", p.CorrelationID)
-	set("reply_to", p.ReplyTo)
-	set("expiration", s.UnscaleExpiration(p.Expiration))
-	set("message_id", p.MessageID)
+	cp := core.Properties{ContentType: p.ContentType, ContentEncoding: p.ContentEncoding,
+		DeliveryMode: p.DeliveryMode, Priority: p.Priority, HasPriority: p.Priority != 0,
+		CorrelationID: p.CorrelationID, ReplyTo: p.ReplyTo, Expiration: s.UnscaleExpiration(p.Expiration),
+		MessageID: p.MessageID, Type: p.Type, UserID: p.UserID, AppID: p.AppID}
 	if !p.Timestamp.IsZero() {
-		out["timestamp"] = p.Timestamp.Unix()
+		cp.Timestamp, cp.HasTimestamp = p.Timestamp.Unix(), true
 	}
-	set("type", p.Type)
-	set("user_id", p.UserID)
-	set("app_id", p.AppID)
-	return out
+	return scenarios.PropertiesOf(cp)
 }
 
 // observedHeaders converts delivered headers for the observation: core

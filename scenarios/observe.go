@@ -147,11 +147,12 @@ func messageOf(m *core.Message, headers core.Table) Message {
 		return Message{Properties: map[string]any{}}
 	}
 	return Message{Body: m.Body, Exchange: m.Exchange, RoutingKey: m.RoutingKey(),
-		Properties: propertiesOf(m.Properties()), Headers: headers}
+		Properties: PropertiesOf(m.Properties()), Headers: headers}
 }
 
-// propertiesOf lists the set properties under their AMQP field names.
-func propertiesOf(p core.Properties) map[string]any {
+// PropertiesOf lists the set properties under their AMQP field names, as
+// the observation JSON shows them (the conformance runner uses it too).
+func PropertiesOf(p core.Properties) map[string]any {
 	out := map[string]any{}
 	set := func(k, v string) {
 		if v != "" {
