@@ -9,12 +9,15 @@ import (
 )
 
 // collect turns the events since the last call into the observation and
-// the trace; errors are attributed to step (and where).
+// (unless Options.NoTrace) the trace; errors are attributed to step (and
+// where).
 func (r *Runner) collect(step int, where string) {
 	evs := r.b.Events()
 	for ; r.seen < len(evs); r.seen++ {
 		ev := &evs[r.seen]
-		r.obs.Trace = append(r.obs.Trace, traceLine(ev))
+		if r.tracing() {
+			r.trace(traceLine(ev))
+		}
 		t := int64(ev.T)
 		switch ev.Kind {
 		case core.EvDelivered:

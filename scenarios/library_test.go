@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -56,6 +57,53 @@ func TestLibraryReplay(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoTraceSameObservation: Options.NoTrace leaves the trace empty and
+// changes nothing else: every library scenario, and one that publishes
+// many messages, give the same Observation (JSON and Go values alike).
+func TestNoTraceSameObservation(t *testing.T) {
+	check := func(t *testing.T, sc *Scenario) {
+		t.Helper()
+		with, err := Run(sc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := Run(sc, Options{NoTrace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(with.Trace) == 0 || len(without.Trace) != 0 {
+			t.Fatalf("trace lines: %d with, %d with NoTrace", len(with.Trace), len(without.Trace))
+		}
+		a, _ := with.JSON()
+		b, _ := without.JSON()
+		if !bytes.Equal(a, b) {
+			t.Errorf("the observation JSON differs with NoTrace:\n%s\nvs\n%s", a, b)
+		}
+		with.Trace = nil
+		without.Trace = nil
+		if !reflect.DeepEqual(with, without) {
+			t.Error("the observation differs with NoTrace")
+		}
+	}
+	for _, path := range libraryFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) { check(t, load(t, path)) })
+	}
+	t.Run("many", func(t *testing.T) {
+		check(t, parseString(t, `
+			queues:
+			  - {name: work, arguments: {x-message-ttl: 10, x-dead-letter-exchange: "", x-dead-letter-routing-key: dlq}}
+			  - {name: dlq, arguments: {x-max-length: 100}}
+			consumers: [{name: c, queue: dlq, prefetch: 5, actions: [requeue, hold, ack]}]
+			steps:
+			  - publish: {routing_key: work, body: m, count: 5000}
+			  - wait: 5ms
+			  - publish: {routing_key: work, body: n, count: 5000}
+			  - wait: 1s
+			  - ack: {consumer: c, multiple: true}
+			  - wait: 1s`))
+	})
 }
 
 // TestLibraryFormats: every library scenario survives the share link and

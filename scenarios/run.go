@@ -19,6 +19,11 @@ type Options struct {
 	Sink func(core.Event)
 	// MaxEvents overrides the MaxEvents limit (0 keeps it).
 	MaxEvents int
+	// NoTrace skips building Observation.Trace (it stays empty): one
+	// formatted line per broker event is most of a long run's cost, and
+	// only `dlxlab run` prints it. Everything else in the Observation is
+	// the same with or without it.
+	NoTrace bool
 }
 
 // Run plays a scenario from start to end and returns what it showed.
@@ -95,7 +100,7 @@ func (r *Runner) Next() int { return r.next }
 func (r *Runner) Done() bool { return r.halted || r.next >= len(r.sc.Steps) }
 
 func (r *Runner) setup() {
-	r.obs.Trace = append(r.obs.Trace, "-- topology")
+	r.trace("-- topology")
 	for i, p := range r.sc.Policies {
 		r.call(-1, fmt.Sprintf("policies[%d]", i), r.b.SetPolicy(corePolicy(p)))
 	}
@@ -138,7 +143,9 @@ func (r *Runner) Step() bool {
 	i := r.next
 	r.next++
 	s := &r.sc.Steps[i]
-	r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("-- step %d: %s", i, describeStep(s)))
+	if r.tracing() {
+		r.trace(fmt.Sprintf("-- step %d: %s", i, describeStep(s)))
+	}
 	r.runStep(i, s)
 	r.after(i)
 	return true
@@ -259,7 +266,9 @@ func (r *Runner) get(i int, g *GetStep) {
 		return
 	}
 	if !ok {
-		r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("%s get-empty      queue=%s", fmtTime(r.b.Now()), g.Queue))
+		if r.tracing() {
+			r.trace(fmt.Sprintf("%s get-empty      queue=%s", fmtTime(r.b.Now()), g.Queue))
+		}
 		return
 	}
 	var serr error
@@ -363,7 +372,20 @@ func errText(err error) string {
 
 func (r *Runner) runnerError(step int, text string) {
 	r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Code: 0, Text: text})
-	r.obs.Trace = append(r.obs.Trace, fmt.Sprintf("%s %-14s %s", fmtTime(r.b.Now()), "step-error", text))
+	if r.tracing() {
+		r.trace(fmt.Sprintf("%s %-14s %s", fmtTime(r.b.Now()), "step-error", text))
+	}
+}
+
+// tracing reports whether trace lines are kept (Options.NoTrace unset):
+// callers check it before formatting a line.
+func (r *Runner) tracing() bool { return !r.opts.NoTrace }
+
+// trace appends a line to the trace unless Options.NoTrace is set.
+func (r *Runner) trace(line string) {
+	if r.tracing() {
+		r.obs.Trace = append(r.obs.Trace, line)
+	}
 }
 
 // Observation returns what the run has shown so far: events turned into

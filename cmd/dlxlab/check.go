@@ -74,7 +74,7 @@ func checkFile(path string, cio cliIO) bool {
 	if title == "" {
 		title = "(untitled)"
 	}
-	obs, err := scenarios.Run(sc, scenarios.Options{})
+	obs, err := scenarios.Run(sc, scenarios.Options{NoTrace: true}) // check prints failures, never the trace
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — %s\n    %v\n", path, title, err)
 		return false

@@ -35,7 +35,7 @@ func runRun(args []string, cio cliIO) int {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitFail
 	}
-	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile})
+	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile, NoTrace: *asJSON})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage

@@ -217,10 +217,13 @@ func runnerCopy(sc *scenarios.Scenario) (*scenarios.Scenario, []core.Time) {
 // are made for the replayed past.
 func (s *Session) rebuild(t core.Time) {
 	rc, starts := runnerCopy(s.sc)
-	r, err := scenarios.NewRunner(rc, scenarios.Options{})
+	// The session reads the broker's events itself and never the trace:
+	// NoTrace spares a formatted line per event on every replay.
+	opts := scenarios.Options{NoTrace: true}
+	r, err := scenarios.NewRunner(rc, opts)
 	if err != nil { // an unknown profile: fall back to the default one
 		rc.Profile = ""
-		r, _ = scenarios.NewRunner(rc, scenarios.Options{})
+		r, _ = scenarios.NewRunner(rc, opts)
 		s.notice = &Notice{Error: true, Key: "notice.profile", Text: err.Error()}
 	}
 	s.runner, s.b, s.starts = r, r.Broker(), starts
