@@ -237,9 +237,9 @@ func settle(ch *amqp.Channel, tag uint64, act string) {
 	}
 }
 
-// settleStep settles the oldest held delivery of a consumer (or of
-// basic.get), or all with multiple, each with its own basic.* call
-// (scenarios.Runner.settle).
+// settleStep settles the held delivery the step picks (the n-th oldest)
+// of a consumer (or of basic.get), or all with multiple, each with its own
+// basic.* call; SettleStep.Pick chooses, as in scenarios.Runner.settle.
 func (s *Session) settleStep(i int, st *scenarios.Step) {
 	ss, kind := st.Ack, st.Kind()
 	if st.Reject != nil {
@@ -255,15 +255,12 @@ func (s *Session) settleStep(i int, st *scenarios.Step) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, tags, who := s.heldLocked(ss.Consumer)
-	if len(tags) == 0 {
+	ch, held, who := s.heldLocked(ss.Consumer)
+	tags, problem := ss.Pick(kind, who, held)
+	if problem != "" {
 		// The simulator's runner error, word for word (it is the script's mistake, not the broker's).
-		s.errs = append(s.errs, scenarios.StepError{Step: i, Text: fmt.Sprintf(
-			"%s: %s holds no unacked delivery (only deliveries with action hold can be settled by a step)", kind, who)})
+		s.errs = append(s.errs, scenarios.StepError{Step: i, Text: problem})
 		return
-	}
-	if !ss.Multiple {
-		tags = tags[:1]
 	}
 	for _, tag := range tags {
 		settle(ch, tag, act)

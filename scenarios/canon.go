@@ -210,6 +210,9 @@ func settleTree(s Step) obj {
 	}
 	o := obj{}
 	o.str("consumer", st.Consumer)
+	if st.N != 0 && st.N != 1 { // 1, the oldest, is the default
+		o.put("n", int64(st.N))
+	}
 	o.flag("requeue", st.Requeue, false)
 	o.flag("multiple", st.Multiple, false)
 	return o

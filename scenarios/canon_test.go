@@ -44,7 +44,7 @@ const kitchenSink = `
 	  - get: {queue: q, action: nack, requeue: true}
 	  - consume: {name: c2, queue: q, actions: [hold]}
 	  - ack: {consumer: c2, multiple: true}
-	  - reject: {consumer: c2, requeue: true}
+	  - reject: {consumer: c2, n: -2, requeue: true}
 	  - nack: {}
 	  - cancel: {consumer: c2}
 	  - declare: {queue: q2, durable: false, auto_delete: true, arguments: {x-max-length: 0}}

@@ -153,7 +153,11 @@ func describeStep(s *Step) string {
 	if who == "" {
 		who = "basic.get"
 	}
-	return fmt.Sprintf("%s %s requeue=%t multiple=%t", s.Kind(), who, st.Requeue, st.Multiple)
+	out := fmt.Sprintf("%s %s requeue=%t multiple=%t", s.Kind(), who, st.Requeue, st.Multiple)
+	if st.N != 0 {
+		out += fmt.Sprintf(" n=%d", st.N)
+	}
+	return out
 }
 
 func coreProps(p Properties) core.Properties {

@@ -27,7 +27,7 @@ var (
 	publishKeys   = []string{"exchange", "routing_key", "body", "properties", "mandatory", "count"}
 	propertyKeys  = []string{"content_type", "content_encoding", "delivery_mode", "priority", "correlation_id", "reply_to", "expiration", "message_id", "timestamp", "type", "user_id", "app_id", "headers"}
 	getKeys       = []string{"queue", "action", "requeue"}
-	settleKeys    = []string{"consumer", "requeue", "multiple"}
+	settleKeys    = []string{"consumer", "n", "requeue", "multiple"}
 	declareKeys   = []string{"queue", "exchange", "type", "durable", "auto_delete", "internal", "arguments"}
 	stepKinds     = []string{StepPublish, StepWait, StepGet, StepConsume, StepCancel, StepAck, StepReject, StepNack, StepDeclare, StepDelete, StepPurge, StepBind, StepUnbind, StepPolicy, StepClearPolicy, StepSnapshot}
 	actionKinds   = []string{core.ActAck, core.ActReject, core.ActNack, core.ActRequeue, core.ActNackRequeue, core.ActHold, core.ActRepublish}

@@ -165,8 +165,10 @@ func (d *decoder) cancel(n ast.Node) (*CancelStep, bool) {
 	return c, true
 }
 
-// settle reads ack / reject / nack: {consumer: c, requeue: true, multiple: true};
-// an empty value settles on the basic.get channel.
+// settle reads ack / reject / nack: {consumer: c, n: 2, requeue: true}
+// or {consumer: c, multiple: true}; an empty value settles the oldest
+// delivery held on the basic.get channel. n: 1 is the oldest, the
+// default, and is stored as 0 so both spellings share one canonical form.
 func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, bool) {
 	s := &SettleStep{}
 	if _, null := n.(*ast.NullNode); null {
@@ -174,7 +176,7 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 	}
 	keys := settleKeys
 	if !requeueOK {
-		keys = []string{"consumer", "multiple"}
+		keys = without(settleKeys, "requeue")
 	}
 	f := d.object(n, what, keys)
 	if f == nil {
@@ -183,10 +185,25 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 	f.str("consumer", &s.Consumer)
 	f.boolean("requeue", &s.Requeue)
 	f.boolean("multiple", &s.Multiple)
+	ok := true
+	if v, has := f.integer("n", -MaxPublishTotal*16, MaxPublishTotal*16); has {
+		switch {
+		case v == 0:
+			d.errorAt(f.valAt("n"), "%s: n counts from 1 (the oldest delivery held); -1 is the newest", what)
+			ok = false
+		case s.Multiple:
+			d.errorAt(f.valAt("n"), "%s: n picks one delivery and multiple settles all of them: write one or the other", what)
+			ok = false
+		case v != 1:
+			s.N = int(v)
+		}
+	} else if f.has("n") {
+		ok = false
+	}
 	if s.Consumer != "" {
 		d.refs = append(d.refs, ref{kind: "consumer", name: s.Consumer, what: what, at: f.valAt("consumer")})
 	}
-	return s, true
+	return s, ok
 }
 
 func (d *decoder) declare(n ast.Node) (*DeclareStep, bool) {

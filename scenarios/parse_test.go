@@ -155,6 +155,23 @@ func TestParseErrors(t *testing.T) {
 		{"total virtual time", `
 			steps: [{wait: 20d}, {wait: 20d}]
 			`, `test.yaml: the waits add up to 40d; the limit is 30d of virtual time (MaxVirtualTime)`},
+		{"settle n zero", `
+			queues: [{name: q}]
+			consumers: [{name: c, queue: q}]
+			steps: [{ack: {consumer: c, n: 0}}]
+			`, `3:32: ack step: n counts from 1 (the oldest delivery held); -1 is the newest`},
+		{"settle n with multiple", `
+			steps:
+			  - reject: {multiple: true, n: 2}
+			`, `2:33: reject step: n picks one delivery and multiple settles all of them`},
+		{"settle n not a number", `
+			steps:
+			  - nack: {n: second}
+			`, `2:15: n: expected an integer, got the string "second"`},
+		{"requeue on ack", `
+			steps:
+			  - ack: {n: 2, requeue: true}
+			`, `2:17: unknown key "requeue" in ack step (known keys: consumer, n, multiple)`},
 		{"delivery n zero", `
 			expect: [{delivery: {n: 0}}]
 			`, `1:25: delivery: n counts from 1`},

@@ -296,8 +296,9 @@ func (r *Runner) hold(channel string, tag uint64) {
 	r.held[channel][tag] = true
 }
 
-// settle acks / rejects / nacks the oldest delivery the consumer (or the
-// basic.get channel) holds, or every one with multiple.
+// settle acks / rejects / nacks the delivery the step picks among those
+// the consumer (or the basic.get channel) holds: the n-th oldest, or every
+// one with multiple (SettleStep.Pick).
 func (r *Runner) settle(i int, s *Step) {
 	st, kind := s.Ack, s.Kind()
 	if s.Reject != nil {
@@ -305,21 +306,18 @@ func (r *Runner) settle(i int, s *Step) {
 	} else if s.Nack != nil {
 		st = s.Nack
 	}
-	channel := st.Consumer
-	if channel == "" {
-		channel = "get"
+	// A caller that moves the broker's time itself (the UI's playback)
+	// may have let deliveries happen since the last step: take them in.
+	r.collect(i, "")
+	channel := channelOf(st.Consumer)
+	who := "consumer " + st.Consumer
+	if st.Consumer == "" {
+		who = "basic.get"
 	}
-	tags := r.heldTags(channel)
-	if len(tags) == 0 {
-		who := "consumer " + st.Consumer
-		if st.Consumer == "" {
-			who = "basic.get"
-		}
-		r.runnerError(i, fmt.Sprintf("%s: %s holds no unacked delivery (only deliveries with action hold can be settled by a step)", kind, who))
+	tags, problem := st.Pick(kind, who, r.heldTags(channel))
+	if problem != "" {
+		r.runnerError(i, problem)
 		return
-	}
-	if !st.Multiple {
-		tags = tags[:1]
 	}
 	for _, tag := range tags {
 		delete(r.held[channel], tag)
@@ -334,6 +332,24 @@ func (r *Runner) settle(i int, s *Step) {
 		}
 		r.call(i, "", err)
 	}
+}
+
+// channelOf is the broker channel of a settle step's consumer: its own,
+// or "get" for basic.get ("").
+func channelOf(consumer string) string {
+	if consumer == "" {
+		return "get"
+	}
+	return consumer
+}
+
+// Held lists, oldest first, the delivery tags a consumer ("" for basic.get)
+// holds with action hold and has not settled: what an ack / reject / nack
+// step picks from, so SettleStep.N counts in this list. It takes in the
+// events since the last step first (a caller may have moved time).
+func (r *Runner) Held(consumer string) []uint64 {
+	r.collect(r.next-1, "")
+	return r.heldTags(channelOf(consumer))
 }
 
 // heldTags lists, oldest first, the held deliveries still unacked on a channel.

@@ -138,6 +138,51 @@ func TestRunSteps(t *testing.T) {
 			  - {queue: q, depth: 1, unacked: 0}
 			  - {error: {step: 4, code: 0, text: "basic.get holds no unacked delivery"}}
 			`, nil},
+		{"settle the n-th held delivery", `
+			queues:
+			  - {name: q, arguments: {x-dead-letter-exchange: "", x-dead-letter-routing-key: dlq}}
+			  - {name: dlq}
+			consumers: [{name: c, queue: q}]
+			steps:
+			  - publish: {routing_key: q, body: a}
+			  - publish: {routing_key: q, body: b}
+			  - publish: {routing_key: q, body: c}
+			  - publish: {routing_key: q, body: d}
+			  - reject: {consumer: c, n: 2}                 # b: held a, b, c, d
+			  - ack: {consumer: c, n: -1}                   # d: held a, c, d
+			  - nack: {consumer: c, n: 2, requeue: true}    # c goes back and is delivered again, held last
+			  - reject: {consumer: c, n: 1}                 # a (n: 1 is the oldest, as without n)
+			  - get: {queue: dlq, action: hold}
+			  - get: {queue: dlq, action: hold}
+			  - ack: {n: -1}                                # the basic.get channel: a
+			expect:
+			  - {queue: q, depth: 0, unacked: 1}
+			  - {queue: dlq, depth: 0, unacked: 1}
+			  - {delivery: {consumer: c, n: -1}, body: c, redelivered: true}
+			  - {delivery: {get: true, n: 1}, body: b}
+			  - {delivery: {get: true, n: 2}, body: a}
+			  - {errors: 0}
+			`, func(t *testing.T, obs *Observation) {
+			if u := obs.Queues["dlq"].Unacked; u != 1 {
+				t.Errorf("dlq unacked = %d", u)
+			}
+		}},
+		{"settle n past what is held is a step error", `
+			queues: [{name: q}]
+			consumers: [{name: c, queue: q}]
+			steps:
+			  - publish: {routing_key: q, body: a, count: 2}
+			  - ack: {consumer: c, n: 3}
+			  - ack: {consumer: c, n: -3}
+			  - ack: {consumer: c, n: 2}
+			  - ack: {consumer: c, n: 2}
+			expect:
+			  - {error: {step: 1, code: 0, text: "ack: consumer c holds 2 unacked deliveries (with action hold); n: 3 names none of them"}}
+			  - {error: {step: 2, code: 0, text: "n: -3 names none of them"}}
+			  - {error: {step: 4, code: 0, text: "ack: consumer c holds 1 unacked delivery (with action hold); n: 2 names none of them"}}
+			  - {errors: 3}
+			  - {queue: q, depth: 0, unacked: 1}
+			`, nil},
 		{"consume and cancel steps", `
 			queues: [{name: q}]
 			steps:

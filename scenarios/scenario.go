@@ -9,7 +9,11 @@
 // block; Encode makes the share link.
 package scenarios
 
-import "github.com/dlxlab/dlxlab/core"
+import (
+	"fmt"
+
+	"github.com/dlxlab/dlxlab/core"
+)
 
 // Limits on what a scenario may ask for, named and loud (style §4): a file
 // over one of them is rejected at parse time with an error naming it.
@@ -261,12 +265,49 @@ type GetStep struct {
 // CancelStep is basic.cancel: the consumer's unacked messages go back.
 type CancelStep struct{ Consumer string }
 
-// SettleStep settles the oldest delivery the consumer holds (action hold);
-// Consumer "" means the basic.get channel. Multiple settles all it holds.
+// SettleStep settles a delivery the consumer holds (action hold);
+// Consumer "" means the basic.get channel. N picks which, counting the
+// deliveries the channel still holds by delivery tag, oldest first: 1 (or
+// 0, unset) is the oldest, 2 the next; a negative N counts from the
+// newest (-1 is the newest). It is a position, not an id, because that is
+// what a replay reproduces exactly and what a reader can follow: the
+// same steps at the same virtual times hold the same deliveries in the
+// same order, while bodies repeat (publish count) and message numbers
+// are the simulator's own. Multiple settles all it holds (N unset).
 type SettleStep struct {
 	Consumer string
 	Requeue  bool
 	Multiple bool
+	N        int
+}
+
+// Pick chooses what the step settles from held, the delivery tags the
+// channel holds, oldest first: all of them with Multiple, else the N-th.
+// kind is the step's kind and who names the channel ("consumer c",
+// "basic.get"), for the error text when nothing matches; the simulator's
+// runner and the conformance runner share it so both say the same.
+func (st *SettleStep) Pick(kind, who string, held []uint64) ([]uint64, string) {
+	if len(held) == 0 {
+		return nil, fmt.Sprintf("%s: %s holds no unacked delivery (only deliveries with action hold can be settled by a step)", kind, who)
+	}
+	if st.Multiple {
+		return held, ""
+	}
+	i := 0
+	switch {
+	case st.N > 0:
+		i = st.N - 1
+	case st.N < 0:
+		i = len(held) + st.N
+	}
+	if i < 0 || i >= len(held) {
+		noun := "deliveries"
+		if len(held) == 1 {
+			noun = "delivery"
+		}
+		return nil, fmt.Sprintf("%s: %s holds %d unacked %s (with action hold); n: %d names none of them", kind, who, len(held), noun, st.N)
+	}
+	return held[i : i+1], ""
 }
 
 // DeclareStep declares a queue (Queue set) or an exchange (Exchange set).

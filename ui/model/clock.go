@@ -8,8 +8,8 @@ import (
 
 // Playback. Virtual time moves only here: Tick (while playing), StepNext,
 // JumpNextExpiry, JumpBy. Each runs the broker to a target time in hops
-// from one pending timer to the next, running scenario steps and the
-// learner's by-hand settles when their time comes, and absorbing the
+// from one pending timer to the next, running scenario steps when their
+// time comes (what the learner did by hand is steps too), and absorbing the
 // events after each hop (samples, marks and, when live, tokens).
 
 // Play starts the clock (and the run, if it has not begun).
@@ -88,16 +88,16 @@ func (s *Session) Tick(wall time.Duration) bool {
 }
 
 // StepNext moves to the next thing that happens: the first press runs
-// the steps at t=0; after that, the next step, timer (a TTL expiry, a
-// consumer's scripted settle) or by-hand settle. It reports whether
-// anything was left to happen.
+// the steps at t=0; after that, the next step or timer (a TTL expiry, a
+// consumer's scripted settle). It reports whether anything was left to
+// happen.
 func (s *Session) StepNext() bool {
 	s.notice = nil
 	if !s.started {
 		s.start()
 		return true
 	}
-	t := min(s.b.NextEventTime(), s.nextStepTime(), s.nextSettleTime())
+	t := min(s.b.NextEventTime(), s.nextStepTime())
 	if t == core.Never {
 		s.notice = &Notice{Key: "notice.idle"}
 		return false
@@ -131,14 +131,14 @@ func (s *Session) JumpBy(d core.Time) {
 
 // NextEventTime is when the next thing happens (core.Never if nothing will).
 func (s *Session) NextEventTime() core.Time {
-	return min(s.b.NextEventTime(), s.nextStepTime(), s.nextSettleTime())
+	return min(s.b.NextEventTime(), s.nextStepTime())
 }
 
 // runTo runs the broker to virtual time t.
 func (s *Session) runTo(t core.Time) {
 	for hops := 0; ; hops++ {
 		s.runDue()
-		next := min(s.b.NextEventTime(), s.nextStepTime(), s.nextSettleTime())
+		next := min(s.b.NextEventTime(), s.nextStepTime())
 		if next > t || hops >= MaxHops {
 			break
 		}
@@ -158,7 +158,7 @@ func (s *Session) advance(t core.Time) {
 	s.absorb()
 }
 
-// runDue runs the steps and by-hand settles whose time has come.
+// runDue runs the steps whose time has come.
 func (s *Session) runDue() {
 	if !s.started {
 		return
@@ -178,10 +178,6 @@ func (s *Session) runDue() {
 		s.absorb()
 		s.curStep = stepTimers
 	}
-	for s.jnext() < len(s.journal) && s.journal[s.jnext()].T <= now {
-		s.applySettle(s.journal[s.jnext()])
-		s.applied++
-	}
 }
 
 // nextStepTime is when the next step is due: the end of the wait in
@@ -198,16 +194,6 @@ func (s *Session) nextStepTime() core.Time {
 	return t
 }
 
-func (s *Session) nextSettleTime() core.Time {
-	if !s.started || s.jnext() >= len(s.journal) {
-		return core.Never
-	}
-	return s.journal[s.jnext()].T
-}
-
-// jnext is the index of the first by-hand settle not applied yet.
-func (s *Session) jnext() int { return s.applied }
-
 // EndTime is when the scenario's last step runs.
 func (s *Session) EndTime() core.Time {
 	var t core.Time
@@ -221,7 +207,7 @@ func (s *Session) EndTime() core.Time {
 }
 
 // stepTimers is the step index errors are filed under when they come
-// from the broker's timers (a scripted consumer's settle) or by-hand settles.
+// from the broker's timers (a scripted consumer's settle).
 const stepTimers = -2
 
 // highlightFor is how long a changed x-death entry stays highlighted.

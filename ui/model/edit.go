@@ -15,12 +15,11 @@ import (
 // notice carries the broker's own text.
 
 type histEntry struct {
-	sc      *scenarios.Scenario
-	journal []Settle
+	sc *scenarios.Scenario
 }
 
 func (s *Session) pushUndo() {
-	s.undo = append(s.undo, histEntry{s.sc, s.journal})
+	s.undo = append(s.undo, histEntry{s.sc})
 	if len(s.undo) > MaxHistory {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxHistory:]...)
 	}
@@ -39,7 +38,7 @@ func (s *Session) Undo() bool {
 	}
 	e := s.undo[len(s.undo)-1]
 	s.undo = s.undo[:len(s.undo)-1]
-	s.redo = append(s.redo, histEntry{s.sc, s.journal})
+	s.redo = append(s.redo, histEntry{s.sc})
 	s.restore(e)
 	return true
 }
@@ -51,14 +50,14 @@ func (s *Session) Redo() bool {
 	}
 	e := s.redo[len(s.redo)-1]
 	s.redo = s.redo[:len(s.redo)-1]
-	s.undo = append(s.undo, histEntry{s.sc, s.journal})
+	s.undo = append(s.undo, histEntry{s.sc})
 	s.restore(e)
 	return true
 }
 
 func (s *Session) restore(e histEntry) {
 	now := s.b.Now()
-	s.sc, s.journal = e.sc, e.journal
+	s.sc = e.sc
 	s.notice = nil
 	s.rebuild(now)
 }
@@ -66,17 +65,17 @@ func (s *Session) restore(e histEntry) {
 // commit makes c the scenario if the broker accepts it (see above). It
 // reports whether it did.
 func (s *Session) commit(c *scenarios.Scenario) bool {
-	old, oldJournal, oldSetup := s.sc, s.journal, s.setupErrs
+	old, oldSetup := s.sc, s.setupErrs
 	now := s.b.Now()
 	s.sc = c
 	s.rebuild(now)
 	if text := newError(oldSetup, s.setupErrs); text != "" {
-		s.sc, s.journal = old, oldJournal
+		s.sc = old
 		s.rebuild(now)
 		s.notice = &Notice{Error: true, Key: "notice.rejected", Text: text}
 		return false
 	}
-	s.undo = append(s.undo, histEntry{old, oldJournal})
+	s.undo = append(s.undo, histEntry{old})
 	if len(s.undo) > MaxHistory {
 		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-MaxHistory:]...)
 	}

@@ -653,6 +653,12 @@ func (s *Session) StepList(limit int) []StepLine {
 			if c.Consumer == "" {
 				l.Text = "basic.get"
 			}
+			switch {
+			case c.Multiple:
+				l.Text += " · multiple"
+			case c.N != 0:
+				l.Text += " · n " + strconv.Itoa(c.N)
+			}
 			if c.Requeue {
 				l.Text += " · requeue"
 			}

@@ -13,7 +13,8 @@ import (
 )
 
 // Saving and sharing. The autosave (localStorage) keeps the whole
-// session: scenario, time, selection, by-hand settles, speed. A share
+// session: scenario (what the learner did by hand is in its steps), time,
+// selection, speed. A share
 // link carries the scenario (design §5: `s=1.…`) plus the view: the
 // time and the selection, as extra fragment fields (`&t=…&sel=…`).
 
@@ -25,7 +26,7 @@ type saved struct {
 	Scenario json.RawMessage `json:"scenario"`
 	T        int64           `json:"t"`
 	Started  bool            `json:"started,omitempty"`
-	Journal  []Settle        `json:"journal,omitempty"`
+	Journal  []journalEntry  `json:"journal,omitempty"` // read from older builds' saves, never written
 	Sel      Selection       `json:"sel,omitempty"`
 	Speed    float64         `json:"speed,omitempty"`
 }
@@ -37,7 +38,7 @@ func (s *Session) Save() ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(saved{V: SaveVersion, Scenario: js, T: int64(s.b.Now()), Started: s.started,
-		Journal: s.journal, Sel: s.sel, Speed: s.speed})
+		Sel: s.sel, Speed: s.speed})
 }
 
 // Restore replaces the session with a saved one (not undoable: it is
@@ -55,14 +56,33 @@ func (s *Session) Restore(data []byte) error {
 		return err
 	}
 	s.sc = sc
-	s.journal = sv.Journal
 	s.started = sv.Started
 	s.playing = false
-	s.undo, s.redo = nil, nil
 	s.SetSpeed(max(sv.Speed, 1))
+	if len(sv.Journal) > 0 {
+		s.adoptJournal(sv.Journal)
+	}
+	s.undo, s.redo = nil, nil
+	s.notice = nil
 	s.rebuild(core.Time(max(sv.T, 0)))
 	s.sel = sv.Sel
 	return nil
+}
+
+// adoptJournal turns the by-hand settles an older build saved beside the
+// steps (journalEntry) into settle steps: it replays to each entry's
+// time and settles its delivery as the learner would now. Delivery
+// instances are the same in every replay (the run is deterministic),
+// so each entry finds the delivery it named; one that is gone is skipped.
+func (s *Session) adoptJournal(entries []journalEntry) {
+	s.started = true
+	s.rebuild(0)
+	for _, j := range entries {
+		if j.T > s.b.Now() {
+			s.runTo(min(j.T, core.Time(scenarios.MaxVirtualTime)))
+		}
+		s.SettleByHand(j.Consumer, j.Instance, j.Action)
+	}
 }
 
 // ShareFragment is the fragment of a share link for the session, without

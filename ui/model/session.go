@@ -57,9 +57,7 @@ type Session struct {
 	speed   float64
 	carry   float64 // fractional virtual ms between ticks
 
-	journal []Settle // by-hand settles no step can express, in time order
-	applied int      // journal entries applied in this run
-	hold    int      // steps from this index wait (-1: none), see runInserted
+	hold int // steps from this index wait (-1: none), see runInserted
 
 	undo, redo []histEntry
 	sel        Selection
@@ -108,9 +106,10 @@ type Notice struct {
 	Text  string   // the broker's own text (never translated), may be ""
 }
 
-// Settle is a by-hand settle of one delivery that the steps cannot
-// express (the steps settle a consumer's oldest held delivery only).
-type Settle struct {
+// journalEntry is a by-hand settle as builds before settle steps could
+// name a delivery (`n`) kept it: in a journal beside the steps, in the
+// autosave. Restore turns such entries into steps (adoptJournal).
+type journalEntry struct {
 	T        core.Time `json:"t"`
 	Consumer string    `json:"consumer"`
 	Instance uint64    `json:"instance"`
@@ -162,7 +161,6 @@ func (s *Session) Load(sc *scenarios.Scenario) {
 
 func (s *Session) replaceScenario(sc *scenarios.Scenario) {
 	s.sc = clone(sc)
-	s.journal = nil
 	s.sel = Selection{}
 	s.playing = false
 	s.notice = nil
@@ -228,7 +226,6 @@ func (s *Session) rebuild(t core.Time) {
 	}
 	s.runner, s.b, s.starts = r, r.Broker(), starts
 	s.seen = 0
-	s.applied = 0
 	s.curStep = -1
 	s.stepErrs = map[int][]string{}
 	s.depth = map[string]*Series{}

@@ -371,7 +371,7 @@ func TestPublishErrorChangesNothing(t *testing.T) {
 }
 
 // TestByHand: a consumer with no script holds every delivery; the
-// learner settles them, the oldest as a step, any other in the journal.
+// learner settles them in any order, each as a step.
 func TestByHand(t *testing.T) {
 	s := New()
 	s.PutQueue("", scenarios.NewQueue("q"))
@@ -385,7 +385,7 @@ func TestByHand(t *testing.T) {
 	if len(d.Held) != 2 || !d.Held[0].ByHand {
 		t.Fatalf("held = %+v", d.Held)
 	}
-	// settle the second first: not expressible as a step
+	// settle the second first: a step with n: 2
 	if !s.SettleByHand("me", d.Held[1].Instance, SettleAck) {
 		t.Fatalf("settle b: %+v", s.Notice())
 	}
@@ -400,6 +400,112 @@ func TestByHand(t *testing.T) {
 	s.JumpBy(10)
 	if v, _ := s.Broker().Queue("q"); v.Unacked != 0 || s.Broker().Stats().Acked != 1 {
 		t.Errorf("after replay: unacked %d, acked %d", v.Unacked, s.Broker().Stats().Acked)
+	}
+}
+
+// heldBodies lists the bodies a queue's consumers hold, oldest first.
+func heldBodies(s *Session, queue string) []string {
+	var out []string
+	for _, h := range s.QueueDetail(queue, 0, 0).Held {
+		out = append(out, h.Body)
+	}
+	return out
+}
+
+// heldInstance is the instance of the held delivery with the body.
+func heldInstance(t *testing.T, s *Session, queue, body string) uint64 {
+	t.Helper()
+	for _, h := range s.QueueDetail(queue, 0, 0).Held {
+		if h.Body == body {
+			return h.Instance
+		}
+	}
+	t.Fatalf("%s holds no %q: %v", queue, body, heldBodies(s, queue))
+	return 0
+}
+
+// byHandQueue is a session with q (dead-lettering to dlq), a consumer
+// "me" settling by hand, and a, b, c published at t=0 and held.
+func byHandQueue(t *testing.T) *Session {
+	t.Helper()
+	s := New()
+	q := scenarios.NewQueue("q")
+	q.Arguments = core.Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "dlq"}
+	s.PutQueue("", q)
+	s.PutQueue("", scenarios.NewQueue("dlq"))
+	s.Attach(scenarios.Consumer{Name: "me", Queue: "q"})
+	for _, body := range []string{"a", "b", "c"} {
+		if !s.Publish(PublishForm{RoutingKey: "q", Body: body}) {
+			t.Fatalf("publish: %+v", s.Notice())
+		}
+	}
+	return s
+}
+
+// TestByHandSecondSurvivesLink: rejecting the second held delivery by
+// hand is a step (reject: {consumer: me, n: 2}); a share link opened
+// elsewhere replays it: the same delivery dead-lettered, the same held.
+func TestByHandSecondSurvivesLink(t *testing.T) {
+	s := byHandQueue(t)
+	s.JumpBy(40)
+	if !s.SettleByHand("me", heldInstance(t, s, "q", "b"), SettleReject) {
+		t.Fatalf("settle b: %+v", s.Notice())
+	}
+	if c := canon(t, s); !strings.Contains(c, `{"reject":{"consumer":"me","n":2}}`) {
+		t.Fatalf("no settle step naming the 2nd delivery:\n%s", c)
+	}
+	s.JumpBy(60)
+	want := func(t *testing.T, o *Session, what string) {
+		t.Helper()
+		if got := strings.Join(heldBodies(o, "q"), ","); got != "a,c" {
+			t.Errorf("%s: q holds %s, want a,c", what, got)
+		}
+		if d := o.QueueDetail("dlq", 0, 10); len(d.Messages) != 1 || d.Messages[0].Body != "b" {
+			t.Errorf("%s: dlq = %+v, want b", what, d.Messages)
+		}
+	}
+	want(t, s, "here")
+	frag, err := s.ShareFragment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := New()
+	if err := o.OpenFragment(frag); err != nil {
+		t.Fatal(err)
+	}
+	if o.Now() != 100 || canon(t, o) != canon(t, s) {
+		t.Fatalf("opened at %d:\n%s", o.Now(), canon(t, o))
+	}
+	want(t, o, "opened link")
+	o.Restart()
+	o.JumpBy(100)
+	want(t, o, "replayed link")
+}
+
+// TestRestoreAdoptsJournal: an autosave from a build that kept by-hand
+// settles in a journal beside the steps restores with them as steps.
+func TestRestoreAdoptsJournal(t *testing.T) {
+	s := byHandQueue(t)
+	s.JumpBy(50)
+	js, err := scenarios.CanonicalJSON(s.Scenario())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst := heldInstance(t, s, "q", "b")
+	old := `{"v":1,"scenario":` + string(js) + `,"t":100,"started":true,"speed":2,` +
+		`"journal":[{"t":50,"consumer":"me","instance":` + formatInt(int64(inst)) + `,"action":"ack"}]}`
+	r := New()
+	if err := r.Restore([]byte(old)); err != nil {
+		t.Fatal(err)
+	}
+	if c := canon(t, r); !strings.Contains(c, `{"wait":"50ms"},{"ack":{"consumer":"me","n":2}}`) {
+		t.Errorf("the journal entry is not a step at 50 ms:\n%s", c)
+	}
+	if r.Now() != 100 || strings.Join(heldBodies(r, "q"), ",") != "a,c" || r.CanUndo() || r.Speed() != 2 {
+		t.Errorf("restored: now %d, held %v, can undo %v, speed %v", r.Now(), heldBodies(r, "q"), r.CanUndo(), r.Speed())
+	}
+	if data, _ := r.Save(); strings.Contains(string(data), "journal") {
+		t.Errorf("a save still writes a journal: %s", data)
 	}
 }
 

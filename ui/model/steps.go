@@ -1,7 +1,7 @@
 package model
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
@@ -71,19 +71,19 @@ func (s *Session) doNow(add ...scenarios.Step) bool {
 // live, so their messages are drawn moving.
 func (s *Session) runInserted(c *scenarios.Scenario, first int) bool {
 	now := s.b.Now()
-	old, oldJournal := s.sc, s.journal
+	old := s.sc
 	s.sc = c
 	s.hold = first
 	s.rebuild(now)
 	s.hold = -1
 	s.runDue()
 	if errs := s.stepErrs[first]; len(errs) > 0 {
-		s.sc, s.journal = old, oldJournal
+		s.sc = old
 		s.rebuild(now)
 		s.notice = &Notice{Error: true, Key: "notice.rejected", Text: errs[0]}
 		return false
 	}
-	s.undo = append(s.undo, histEntry{old, oldJournal})
+	s.undo = append(s.undo, histEntry{old})
 	s.redo = nil
 	s.notice = nil
 	return true
@@ -208,74 +208,45 @@ const (
 )
 
 // SettleByHand acks, rejects, nacks or requeues one delivery a consumer
-// holds (consumer "" is basic.get). The oldest held delivery becomes a
-// step (ack / reject / nack: {consumer}); any other is kept in the
-// session's by-hand journal, since steps only settle the oldest.
+// holds (consumer "" is basic.get). It becomes a step at the current
+// time, ack / reject / nack: {consumer, n}, where n is the delivery's
+// place among those the consumer holds, oldest first (omitted for the
+// oldest). The run is deterministic, so a replay, a share link and the
+// autosave settle the very same delivery at the same time.
 func (s *Session) SettleByHand(consumer string, instance uint64, action string) bool {
-	var tags []uint64
-	var tag uint64
-	for _, d := range s.b.Unacked() {
-		if d.Consumer != consumer || (consumer == "" && d.Channel != "get") {
-			continue
-		}
-		tags = append(tags, d.Tag)
-		if d.Instance == instance {
-			tag = d.Tag
-		}
-	}
-	if tag == 0 {
-		return s.fail("notice.gone")
-	}
-	sort.Slice(tags, func(i, j int) bool { return tags[i] < tags[j] })
-	if tags[0] == tag {
-		st := scenarios.SettleStep{Consumer: consumer}
-		var step scenarios.Step
-		switch action {
-		case SettleAck:
-			step.Ack = &st
-		case SettleReject:
-			step.Reject = &st
-		case SettleNack:
-			step.Nack = &st
-		case SettleRequeue:
-			st.Requeue = true
-			step.Reject = &st
-		default:
-			return false
-		}
-		return s.doNow(step)
-	}
-	s.pushUndo()
-	s.journal = append(append([]Settle(nil), s.journal...),
-		Settle{T: s.b.Now(), Consumer: consumer, Instance: instance, Action: action})
-	s.applySettle(s.journal[len(s.journal)-1])
-	s.applied++
-	return true
-}
-
-// applySettle settles a journal entry's delivery if it is still held.
-func (s *Session) applySettle(j Settle) {
-	channel := j.Consumer
+	channel := consumer
 	if channel == "" {
 		channel = "get"
 	}
+	var tag uint64
 	for _, d := range s.b.Unacked() {
-		if d.Channel != channel || d.Instance != j.Instance {
-			continue
+		if d.Channel == channel && d.Instance == instance {
+			tag = d.Tag
 		}
-		switch j.Action {
-		case SettleAck:
-			s.b.Ack(channel, d.Tag, false)
-		case SettleReject:
-			s.b.Reject(channel, d.Tag, false)
-		case SettleNack:
-			s.b.Nack(channel, d.Tag, false, false)
-		case SettleRequeue:
-			s.b.Reject(channel, d.Tag, true)
-		}
-		s.absorb()
-		return
 	}
+	n := slices.Index(s.runner.Held(consumer), tag)
+	if tag == 0 || n < 0 {
+		return s.fail("notice.gone")
+	}
+	st := scenarios.SettleStep{Consumer: consumer}
+	if n > 0 {
+		st.N = n + 1
+	}
+	var step scenarios.Step
+	switch action {
+	case SettleAck:
+		step.Ack = &st
+	case SettleReject:
+		step.Reject = &st
+	case SettleNack:
+		step.Nack = &st
+	case SettleRequeue:
+		st.Requeue = true
+		step.Reject = &st
+	default:
+		return false
+	}
+	return s.doNow(step)
 }
 
 func itoa(n int) string {
