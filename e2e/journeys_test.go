@@ -316,6 +316,26 @@ func TestJourneyLanguage(t *testing.T) {
 	if got := js[string](p, `document.documentElement.lang`); got != "zh-CN" {
 		t.Errorf("html lang = %q", got)
 	}
+	// The lesson's own texts in Chinese (title_zh, summary_zh): header,
+	// lesson intro and the library list; reasons in code font.
+	const zhTitle = "用 TTL 等待队列实现重试循环"
+	if got := p.text("#scenario-title"); got != zhTitle {
+		t.Errorf("header title = %q, want %q", got, zhTitle)
+	}
+	if got := p.text("#lesson-intro p"); !strings.Contains(got, "每个（队列, 原因）的 x-death count") ||
+		p.text("#lesson-intro p code") != "rejected" {
+		t.Errorf("lesson intro = %q", got)
+	}
+	p.click("#library-open")
+	p.waitFor("#lesson-retry-loop")
+	if got := p.text("#lesson-retry-loop .dl-lesson-title"); got != zhTitle {
+		t.Errorf("library entry title = %q, want %q", got, zhTitle)
+	}
+	p.fill("#library-search", "死信环路")
+	p.waitJS(`document.querySelector('#lesson-retry-loop') !== null && document.querySelector('#lesson-basics-reject-to-dlq') === null`,
+		"a Chinese search to keep retry-loop only among the matches")
+	p.screenshot("library-zh.png")
+	p.click("#library-close")
 	p.pointerClick(`[data-node="queue:main"]`)
 	p.click("#step")
 	p.screenshot("language-zh.png")
@@ -323,6 +343,9 @@ func TestJourneyLanguage(t *testing.T) {
 	p.waitJS(`document.querySelector('#tab-inspect .dl-tab-label').textContent === '检查'`, "Chinese after reload")
 	p.fill("#lang", "en")
 	p.waitJS(`document.querySelector('#tab-inspect .dl-tab-label').textContent === 'Inspect'`, "English again")
+	if got := p.text("#scenario-title"); got != "Retry loop with a TTL wait queue" {
+		t.Errorf("header title in English = %q", got)
+	}
 	if got := p.text("#play"); !strings.Contains(got, "Play") {
 		t.Errorf("play button = %q", got)
 	}

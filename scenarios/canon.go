@@ -52,7 +52,9 @@ func (o *obj) table(k string, t core.Table) {
 func (sc *Scenario) tree() obj {
 	o := obj{{"version", int64(Version)}}
 	o.str("title", sc.Title)
+	o.str("title_zh", sc.TitleZH)
 	o.str("summary", sc.Summary)
+	o.str("summary_zh", sc.SummaryZH)
 	o.str("profile", sc.Profile)
 	o.num("seed", sc.Seed, 0)
 	o.list("exchanges", len(sc.Exchanges), func(i int) any { return sc.Exchanges[i].tree() })

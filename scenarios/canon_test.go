@@ -9,9 +9,13 @@ import (
 const kitchenSink = `
 	version: 1
 	title: "Every field: quotes \" and unicode é"
+	title_zh: "每个字段：引号 \" 与 unicode é"
 	summary: |
 	  two
 	  lines
+	summary_zh: |
+	  两行
+	  文字
 	profile: rabbitmq-3.12
 	seed: -7
 	exchanges:

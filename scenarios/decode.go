@@ -12,7 +12,7 @@ import (
 
 // Keys of each mapping, in the order the canonical encoding writes them.
 var (
-	scenarioKeys = []string{"version", "title", "summary", "profile", "seed", "exchanges", "queues",
+	scenarioKeys = []string{"version", "title", "title_zh", "summary", "summary_zh", "profile", "seed", "exchanges", "queues",
 		"bindings", "policies", "consumers", "steps", "expect", "conform", "layout"}
 	// definitionsOnlyKeys are the other top-level keys of a definitions.json
 	// export: accepted so an export can be pasted, dropped, never stored.
@@ -48,7 +48,9 @@ func (d *decoder) scenario(root ast.Node) *Scenario {
 		d.errorf(f.vals["version"], "version: this build reads scenario version %d, not %d", Version, v)
 	}
 	f.str("title", &sc.Title)
+	f.str("title_zh", &sc.TitleZH)
 	f.str("summary", &sc.Summary)
+	f.str("summary_zh", &sc.SummaryZH)
 	f.str("profile", &sc.Profile)
 	if _, err := core.ParseProfile(sc.Profile); err != nil {
 		d.errorAt(f.valAt("profile"), "profile: unknown profile %q%s", sc.Profile, suggestKnown(sc.Profile, profileNames()))

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/dlxlab/dlxlab/core"
 )
@@ -104,6 +105,36 @@ func TestNoTraceSameObservation(t *testing.T) {
 			  - ack: {consumer: c, multiple: true}
 			  - wait: 1s`))
 	})
+}
+
+// TestLibraryChinese: every lesson has a Simplified Chinese title and
+// summary (title_zh, summary_zh), with `backquoted` terms paired, and its
+// share link stays under the 2,000 characters chat apps keep.
+func TestLibraryChinese(t *testing.T) {
+	han := func(s string) bool {
+		for _, r := range s {
+			if unicode.Is(unicode.Han, r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, path := range libraryFiles(t) {
+		sc := load(t, path)
+		if !han(sc.TitleZH) || !han(sc.SummaryZH) {
+			t.Errorf("%s: title_zh %q, summary_zh %q: want Chinese text", path, sc.TitleZH, sc.SummaryZH)
+		}
+		if strings.Count(sc.SummaryZH, "`")%2 != 0 || strings.Contains(sc.TitleZH, "`") {
+			t.Errorf("%s: unpaired backquote in summary_zh, or one in title_zh", path)
+		}
+		link, err := Encode(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if url := "http://127.0.0.1:8080/#s=" + link; len(url) >= 2000 {
+			t.Errorf("%s: its link is %d characters; keep it under 2,000", path, len(url))
+		}
+	}
 }
 
 // TestLibraryFormats: every library scenario survives the share link and

@@ -54,9 +54,15 @@ const Version = 1
 // built in Go should set them too: Durable true, Type "direct",
 // DestinationType "queue", ApplyTo "all" (see NewQueue and friends).
 type Scenario struct {
-	Version   int
-	Title     string
-	Summary   string
+	Version int
+	Title   string
+	Summary string
+	// TitleZH and SummaryZH are the title and summary in Simplified
+	// Chinese (`title_zh`, `summary_zh`), shown when the playground's
+	// language is 简体中文; "" falls back to Title and Summary. They are
+	// left out of the canonical form when empty.
+	TitleZH   string
+	SummaryZH string
 	Profile   string // "" means core.DefaultProfile
 	Seed      int64
 	Exchanges []Exchange

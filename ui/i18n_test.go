@@ -4,7 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/dlxlab/dlxlab/ui/model"
 )
@@ -73,5 +76,55 @@ func TestTranslate(t *testing.T) {
 	}
 	if got := tr(langEN, "no.such.key"); got != "no.such.key" {
 		t.Errorf("unknown key = %q", got)
+	}
+}
+
+// TestLocalText: a scenario's own Chinese title and summary are shown in
+// 简体中文, falling back to English when the scenario has none.
+func TestLocalText(t *testing.T) {
+	for _, tt := range []struct{ lang, en, zh, want string }{
+		{langZH, "Retry loop", "重试循环", "重试循环"},
+		{langZH, "Retry loop", "", "Retry loop"},
+		{langEN, "Retry loop", "重试循环", "Retry loop"},
+	} {
+		if got := localText(tt.lang, tt.en, tt.zh); got != tt.want {
+			t.Errorf("localText(%q, %q, %q) = %q", tt.lang, tt.en, tt.zh, got)
+		}
+	}
+}
+
+func TestFirstSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"One. Two.":                  "One.",
+		"No stop":                    "No stop",
+		"第一句。第二句。":                   "第一句。",
+		"只有一句。":                      "只有一句。",
+		"Uses x-death. 然后。":          "Uses x-death.",
+		"先说 x-death。Then more. End.": "先说 x-death。",
+	} {
+		if got := firstSentence(in); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRichText: backquoted words become code, the rest text (escaped);
+// an unpaired backquote is shown as written.
+func TestRichText(t *testing.T) {
+	for in, want := range map[string]string{
+		"原因为 `rejected`，随后 `expired`。": "<p>原因为 <code>rejected</code>，随后 <code>expired</code>。</p>",
+		"no code":     "<p>no code</p>",
+		"`maxlen`":    "<p><code>maxlen</code></p>",
+		"odd ` quote": "<p>odd ` quote</p>",
+		"a `b` c ` d": "<p>a <code>b</code> c ` d</p>",
+		"`<b>` & <i>": "<p><code>&lt;b&gt;</code> &amp; &lt;i&gt;</p>",
+	} {
+		// HTMLString puts each child on its own line: only the nodes matter.
+		if got := strings.ReplaceAll(app.HTMLString(app.P().Body(richText(in)...)), "\n", ""); got != want {
+			t.Errorf("richText(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := plainText("原因为 `rejected`"); got != "原因为 rejected" {
+		t.Errorf("plainText = %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -49,7 +50,7 @@ func (h *Shell) libraryDialog() app.UI {
 	groups := make([][]app.UI, len(lessonGroups))
 	n := 0
 	for _, l := range libraryOrder() {
-		if q != "" && !strings.Contains(strings.ToLower(l.Name+" "+l.Title+" "+l.Summary), q) {
+		if q != "" && !strings.Contains(strings.ToLower(plainText(l.Name+" "+l.Title+" "+l.Summary+" "+l.TitleZH+" "+l.SummaryZH)), q) {
 			continue
 		}
 		n++
@@ -57,8 +58,8 @@ func (h *Shell) libraryDialog() app.UI {
 		item := app.Li().Body(
 			app.Button().ID(domID("lesson-"+l.Name)).Class("dl-lesson").Type("button").DataSet("lesson", l.Name).
 				Disabled(l.Err != "").OnClick(h.onLesson, l.Name).Body(
-				app.Span().Class("dl-lesson-title").Text(l.Title),
-				app.Span().Class("dl-lesson-summary").Text(firstSentence(l.Summary)),
+				app.Span().Class("dl-lesson-title").Text(h.local(l.Title, l.TitleZH)),
+				app.Span().Class("dl-lesson-summary").Body(richText(firstSentence(h.local(l.Summary, l.SummaryZH)))...),
 				app.If(l.Err != "", app.Span().Class("dl-form-error").Text(l.Err)),
 			),
 		)
@@ -115,10 +116,18 @@ func libraryOrder() []model.Lesson {
 	return out
 }
 
-// firstSentence keeps the summary short in the list.
+// firstSentence keeps the summary short in the list: up to the first
+// ". " or, in Chinese, the first "。" (a full stop needs no space after it).
 func firstSentence(s string) string {
-	if i := strings.Index(s, ". "); i > 0 && i < 220 {
-		return s[:i+1]
+	end := -1
+	if i := strings.Index(s, ". "); i > 0 {
+		end = i + 1
+	}
+	if i := strings.Index(s, "。"); i > 0 && (end < 0 || i < end) && i+len("。") < len(s) {
+		end = i + len("。")
+	}
+	if end > 0 && utf8.RuneCountInString(s[:end]) < 220 {
+		return s[:end]
 	}
 	return clip(s, 220)
 }

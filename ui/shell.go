@@ -212,8 +212,44 @@ func (h *Shell) Render() app.UI {
 
 func (h *Shell) t(key string, args ...any) string { return tr(h.lang, key, args...) }
 
+// local picks a scenario's own text for the language: the Chinese one
+// (title_zh, summary_zh) in 简体中文 when the scenario has it, else English.
+func (h *Shell) local(en, zh string) string { return localText(h.lang, en, zh) }
+
+func localText(lang, en, zh string) string {
+	if lang == langZH && zh != "" {
+		return zh
+	}
+	return en
+}
+
+// richText renders a scenario text in which `backquoted` words are broker
+// terms (death reasons like `expired`): those in code font, the rest as
+// text. Everything stays text: nothing in a scenario becomes markup.
+func richText(s string) []app.UI {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 { // an unpaired backquote: keep it as written
+		parts[len(parts)-2] += "`" + parts[len(parts)-1]
+		parts = parts[:len(parts)-1]
+	}
+	out := make([]app.UI, 0, len(parts))
+	for i, p := range parts {
+		switch {
+		case p == "":
+		case i%2 == 1:
+			out = append(out, app.Code().Text(p))
+		default:
+			out = append(out, app.Text(p))
+		}
+	}
+	return out
+}
+
+// plainText is a scenario text without its backquotes (tooltips, search).
+func plainText(s string) string { return strings.ReplaceAll(s, "`", "") }
+
 func (h *Shell) header(snap model.Snapshot) app.UI {
-	title := snap.Title
+	title := h.local(snap.Title, snap.TitleZH)
 	if title == "" || title == "Untitled" {
 		title = h.t("scenario.untitled")
 	}
@@ -237,7 +273,7 @@ func (h *Shell) header(snap model.Snapshot) app.UI {
 		app.Button().ID("library-open").Class("dl-button").Type("button").
 			Aria("haspopup", "dialog").OnClick(h.onLibraryOpen).
 			Body(icon("library"), app.Span().Text(h.t("library.open"))),
-		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(snap.Summary).Text(title),
+		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(plainText(h.local(snap.Summary, snap.SummaryZH))).Text(title),
 		app.Div().Class("dl-header-actions").Body(
 			app.Button().ID("undo").Class("dl-button", "dl-button--icon").Type("button").
 				Title(h.t("undo.title")).Aria("label", h.t("undo")).Disabled(!snap.CanUndo).

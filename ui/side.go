@@ -86,10 +86,10 @@ func (h *Shell) inspectPanel(snap model.Snapshot) app.UI {
 		return h.messagePanel()
 	}
 	var intro app.UI = app.Text("")
-	if snap.Summary != "" {
+	if snap.Summary != "" || snap.SummaryZH != "" {
 		intro = app.Div().ID("lesson-intro").Class("dl-intro").Body(
-			app.H2().Text(snap.Title),
-			app.P().Text(snap.Summary),
+			app.H2().Text(h.local(snap.Title, snap.TitleZH)),
+			app.P().Body(richText(h.local(snap.Summary, snap.SummaryZH))...),
 		)
 	}
 	return app.Div().ID("inspect-none").Body(

@@ -384,7 +384,8 @@ func (s *Session) SetProfile(p string) bool {
 // Profile is the broker version the run uses.
 func (s *Session) Profile() string { return string(s.b.Profile()) }
 
-// SetTitle changes the title and summary.
+// SetTitle changes the title and summary (the Chinese ones, title_zh
+// and summary_zh, are edited in the YAML).
 func (s *Session) SetTitle(title, summary string) bool {
 	c := clone(s.sc)
 	c.Title, c.Summary = strings.TrimSpace(title), strings.TrimSpace(summary)

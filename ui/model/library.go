@@ -10,11 +10,13 @@ import (
 
 // Lesson is one scenario of the library (scenarios/library, embedded).
 type Lesson struct {
-	Name    string // file name without extension, e.g. "retry-loop"
-	Title   string
-	Summary string
-	Err     string // a file that does not parse is listed with its error
-	sc      *scenarios.Scenario
+	Name      string // file name without extension, e.g. "retry-loop"
+	Title     string
+	Summary   string
+	TitleZH   string // "" if the file has no title_zh
+	SummaryZH string // "" if the file has no summary_zh
+	Err       string // a file that does not parse is listed with its error
+	sc        *scenarios.Scenario
 }
 
 var (
@@ -33,6 +35,7 @@ func Library() []Lesson {
 				l.Title, l.Err = name, err.Error()
 			} else {
 				l.Title, l.Summary, l.sc = sc.Title, sc.Summary, sc
+				l.TitleZH, l.SummaryZH = sc.TitleZH, sc.SummaryZH
 				if l.Title == "" {
 					l.Title = name
 				}

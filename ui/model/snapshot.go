@@ -11,25 +11,27 @@ import (
 // their own parts (QueueDetail, MessageDetail, DepthCharts, Timeline),
 // each only when shown, so a hidden panel costs nothing.
 type Snapshot struct {
-	Title    string
-	Summary  string
-	Profile  string
-	Empty    bool
-	Now      core.Time
-	Next     core.Time // when the next thing happens (core.Never: nothing will)
-	End      core.Time // when the scenario's last step runs
-	Started  bool
-	Playing  bool
-	Speed    float64
-	Graph    Graph
-	Tokens   []TokenView
-	CanUndo  bool
-	CanRedo  bool
-	Notice   *Notice
-	Sel      Selection
-	Errors   int // broker errors so far (topology and steps)
-	Warnings []string
-	Steps    int
+	Title     string
+	Summary   string
+	TitleZH   string // "" when the scenario has no title_zh
+	SummaryZH string // "" when the scenario has no summary_zh
+	Profile   string
+	Empty     bool
+	Now       core.Time
+	Next      core.Time // when the next thing happens (core.Never: nothing will)
+	End       core.Time // when the scenario's last step runs
+	Started   bool
+	Playing   bool
+	Speed     float64
+	Graph     Graph
+	Tokens    []TokenView
+	CanUndo   bool
+	CanRedo   bool
+	Notice    *Notice
+	Sel       Selection
+	Errors    int // broker errors so far (topology and steps)
+	Warnings  []string
+	Steps     int
 }
 
 // TokenView is a token placed on the canvas: a path to move along, or
@@ -45,8 +47,9 @@ type TokenView struct {
 func (s *Session) Snapshot() Snapshot {
 	g := s.Graph()
 	snap := Snapshot{
-		Title: s.sc.Title, Summary: s.sc.Summary, Profile: string(s.b.Profile()),
-		Empty: len(g.Nodes) == 0, Now: s.b.Now(), Next: s.NextEventTime(), End: s.EndTime(),
+		Title: s.sc.Title, Summary: s.sc.Summary, TitleZH: s.sc.TitleZH, SummaryZH: s.sc.SummaryZH,
+		Profile: string(s.b.Profile()),
+		Empty:   len(g.Nodes) == 0, Now: s.b.Now(), Next: s.NextEventTime(), End: s.EndTime(),
 		Started: s.started, Playing: s.playing, Speed: s.speed, Graph: g,
 		CanUndo: s.CanUndo(), CanRedo: s.CanRedo(), Notice: s.notice, Sel: s.sel,
 		Errors: len(s.setupErrs) + len(s.StepErrors()), Warnings: s.sc.Warnings, Steps: len(s.sc.Steps),
