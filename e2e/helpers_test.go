@@ -24,7 +24,12 @@ type page struct {
 // openPage starts a browser, opens path and waits for the wasm.
 func openPage(t *testing.T, path string) *page {
 	t.Helper()
-	base := siteURL(t)
+	return openPageAt(t, siteURL(t), path)
+}
+
+// openPageAt is openPage on the site at base (its own server).
+func openPageAt(t *testing.T, base, path string) *page {
+	t.Helper()
 	ctx := browser(t)
 	p := &page{t: t, ctx: ctx, base: base, check: exceptions(t, ctx)}
 	p.first = p.navigate(path)

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -206,6 +207,13 @@ func TestJourneyShareLink(t *testing.T) {
 	link := js[string](p, `document.querySelector('#share-link').value`)
 	if !strings.Contains(link, "/#s=1.") {
 		t.Fatalf("link = %q", link)
+	}
+	// A static site has no share API: no short links offered.
+	if os.Getenv("SITE_URL") == "" {
+		p.waitFor(`[data-shortlinks="off"]`)
+		if p.exists("#share-short") {
+			t.Error("a site without the share API offers short links")
+		}
 	}
 	if len(link) > 2000 {
 		t.Errorf("link is %d characters; a library scenario should fit in 2,000", len(link))

@@ -416,6 +416,21 @@ func TestShareErrors(t *testing.T) {
 	wantStatus(t, f.do(t, "POST", "/api/share", "application/json", exact), http.StatusCreated)
 }
 
+// TestShareProbe: the app looks for the share API with one HEAD
+// /api/share and takes a JSON answer for "here" (ui/shortlink.go); a
+// static host answers HTML. Keep that answer JSON.
+func TestShareProbe(t *testing.T) {
+	f := newFixture(t)
+	rec := f.do(t, "HEAD", "/api/share", "", nil)
+	wantStatus(t, rec, http.StatusMethodNotAllowed)
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("HEAD /api/share Content-Type %q, want JSON", ct)
+	}
+	if got := rec.Header().Get("Allow"); got != "POST" {
+		t.Errorf("Allow %q", got)
+	}
+}
+
 // A body with no Content-Length (chunked) is cut by MaxBytesReader.
 func TestShareTooLargeWithoutContentLength(t *testing.T) {
 	f := newFixture(t)

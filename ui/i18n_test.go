@@ -128,3 +128,43 @@ func TestRichText(t *testing.T) {
 		t.Errorf("plainText = %q", got)
 	}
 }
+
+// TestShortLinkAnswers: the probe tells the share API (JSON) from a
+// static host (HTML, no answer); POST /api/share's answers become the
+// link or a polite sentence.
+func TestShortLinkAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		r    fetchResult
+		want bool
+	}{
+		{fetchResult{Status: 405, ContentType: "application/json; charset=utf-8"}, true},
+		{fetchResult{Status: 200, ContentType: "text/html; charset=utf-8"}, false},
+		{fetchResult{Status: 404, ContentType: "text/plain; charset=utf-8"}, false},
+		{fetchResult{Err: "TypeError: Failed to fetch"}, false},
+	} {
+		if got := hasShareAPI(tt.r); got != tt.want {
+			t.Errorf("hasShareAPI(%+v) = %v", tt.r, got)
+		}
+	}
+	h := &Shell{lang: langEN}
+	for _, tt := range []struct {
+		r            fetchResult
+		url, problem string
+	}{
+		{fetchResult{Status: 201, Body: `{"id":"abcdefghijK","url":"http://x/s/abcdefghijK"}`}, "http://x/s/abcdefghijK", ""},
+		{fetchResult{Status: 200, Body: `{"id":"abcdefghijK","url":"http://x/s/abcdefghijK"}`}, "http://x/s/abcdefghijK", ""},
+		{fetchResult{Status: 413, Body: `{"error":"request body over 65536 bytes"}`}, "", "too big for a short link"},
+		{fetchResult{Err: "TypeError: Failed to fetch"}, "", "could not be reached"},
+		{fetchResult{Status: 500, Body: `{"error":"internal error"}`}, "", "could not make a short link (500): internal error"},
+		{fetchResult{Status: 502, Body: "<html>Bad gateway</html>"}, "", "(502): <html>Bad gateway</html>"},
+		{fetchResult{Status: 201, Body: `{}`}, "", "(201): no link in the answer"},
+	} {
+		url, problem := h.shortLinkResult(tt.r)
+		if url != tt.url || !strings.Contains(problem, tt.problem) || (tt.problem == "") != (problem == "") {
+			t.Errorf("shortLinkResult(%+v) = %q, %q; want %q and a problem with %q", tt.r, url, problem, tt.url, tt.problem)
+		}
+	}
+	if _, p := (&Shell{lang: langZH}).shortLinkResult(fetchResult{Status: 413}); !strings.Contains(p, "太大") {
+		t.Errorf("in Chinese: %q", p)
+	}
+}

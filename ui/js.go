@@ -105,9 +105,19 @@ func shareMeta() string {
 	return m.Call("getAttribute", "content").String()
 }
 
-// fetchText GETs a URL and calls done on the UI goroutine (via ctx) with
-// the body, or an error text.
-func fetchText(ctx app.Context, url string, done func(body string, status int, err string)) {
+// fetchResult is a fetch's answer: Status 0 and Err set when there was
+// none (a network error, the server gone).
+type fetchResult struct {
+	Status      int
+	ContentType string
+	Body        string
+	Err         string
+}
+
+// fetchDo calls fetch(url, init) and calls done on the UI goroutine (via
+// ctx) with the answer. init is fetch's options ({method, headers, body}),
+// nil for a plain GET.
+func fetchDo(ctx app.Context, url string, init map[string]any, done func(fetchResult)) {
 	var then, fail, text app.Func
 	release := func() {
 		then.Release()
@@ -121,23 +131,36 @@ func fetchText(ctx app.Context, url string, done func(body string, status int, e
 		if len(args) > 0 {
 			msg = args[0].Call("toString").String()
 		}
-		ctx.Dispatch(func(app.Context) { done("", 0, msg) })
+		ctx.Dispatch(func(app.Context) { done(fetchResult{Err: msg}) })
 		release()
 		return nil
 	})
 	then = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		resp := args[0]
-		status := resp.Get("status").Int()
+		res := fetchResult{Status: resp.Get("status").Int()}
+		if ct := resp.Get("headers").Call("get", "content-type"); ct.Truthy() {
+			res.ContentType = ct.String()
+		}
 		text = app.FuncOf(func(_ app.Value, a []app.Value) any {
-			body := a[0].String()
-			ctx.Dispatch(func(app.Context) { done(body, status, "") })
+			res.Body = a[0].String()
+			ctx.Dispatch(func(app.Context) { done(res) })
 			release()
 			return nil
 		})
 		resp.Call("text").Call("then", text).Call("catch", fail)
 		return nil
 	})
-	app.Window().Call("fetch", url).Call("then", then).Call("catch", fail)
+	args := []any{url}
+	if init != nil {
+		args = append(args, init)
+	}
+	app.Window().Call("fetch", args...).Call("then", then).Call("catch", fail)
+}
+
+// fetchText GETs a URL and calls done on the UI goroutine (via ctx) with
+// the body, or an error text.
+func fetchText(ctx app.Context, url string, done func(body string, status int, err string)) {
+	fetchDo(ctx, url, nil, func(r fetchResult) { done(r.Body, r.Status, r.Err) })
 }
 
 // svgScale is how many SVG user units one CSS pixel is on the canvas

@@ -38,8 +38,9 @@ type Shell struct {
 	listTop  int // first message row shown in the queue list
 	libOpen  bool
 	libQuery string
-	share    string // the link made by "copy link"
+	share    string // the link made by "copy link" or "copy short link"
 	linkErr  string // a link that could not be opened
+	short    shortLinks
 	drag     *dragState
 	embedErr string
 }
@@ -77,6 +78,9 @@ func (h *Shell) OnMount(ctx app.Context) {
 	}
 	setDocLang(h.lang)
 	h.restore(ctx, s)
+	if !h.Compact {
+		h.probeShortLinks(ctx)
+	}
 	go runTicker(ctx, tickEvery, func() {
 		if h.wantTick.Load() {
 			ctx.Dispatch(func(ctx app.Context) { h.frame() })
@@ -295,7 +299,10 @@ func (h *Shell) header(snap model.Snapshot) app.UI {
 			),
 			app.Button().ID("share").Class("dl-button", "dl-button--primary").Type("button").
 				OnClick(h.onShare).Body(icon("link"), app.Span().Text(h.t("share.copy"))),
-		),
+			app.If(h.short.api, app.Button().ID("share-short").Class("dl-button").Type("button").
+				Title(h.t("share.short.title")).Disabled(h.short.busy).Aria("busy", h.short.busy).
+				OnClick(h.onShortShare).Body(icon("link"), app.Span().Text(h.t("share.short")))),
+		).DataSet("shortlinks", h.short.state()),
 	)
 }
 
@@ -352,6 +359,7 @@ func (h *Shell) onShare(ctx app.Context, e app.Event) {
 		return
 	}
 	h.share = locationBase() + "/#" + frag
+	h.short.made, h.short.err = false, ""
 	copyText(h.share)
 }
 

@@ -42,7 +42,7 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 		panel = h.inspectPanel(snap)
 	}
 	return app.Aside().ID("side").Class("dl-side").Body(
-		app.If(h.share != "", h.shareBar()),
+		app.If(h.share != "" || h.short.err != "", h.shareBar()),
 		app.Div().Class("dl-tabs").Role("tablist").Body(buttons...),
 		app.Div().ID("panel-"+h.tab).Class("dl-panel").Role("tabpanel").Body(panel),
 	)
@@ -58,12 +58,23 @@ func (h *Shell) onTab(ctx app.Context, e app.Event) {
 }
 
 func (h *Shell) shareBar() app.UI {
+	closeBtn := app.Button().ID("share-close").Class("dl-button", "dl-button--icon").Type("button").
+		Aria("label", h.t("close")).OnClick(func(ctx app.Context, e app.Event) { h.share, h.short.err = "", "" }).Text("×")
+	if h.short.err != "" {
+		return app.Div().ID("share-bar").Class("dl-sharebar", "dl-sharebar--error").Body(
+			app.P().ID("share-error").Class("dl-form-error").Role("alert").Text(h.short.err),
+			closeBtn,
+		)
+	}
+	label := h.t("share.ready")
+	if h.short.made {
+		label = h.t("share.short.ready")
+	}
 	return app.Div().ID("share-bar").Class("dl-sharebar").Body(
-		app.Label().For("share-link").Text(h.t("share.ready")),
+		app.Label().For("share-link").Text(label),
 		app.Input().ID("share-link").Class("dl-input", "dl-mono").ReadOnly(true).Value(h.share).
 			OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
-		app.Button().ID("share-close").Class("dl-button", "dl-button--icon").Type("button").
-			Aria("label", h.t("close")).OnClick(func(ctx app.Context, e app.Event) { h.share = "" }).Text("×"),
+		closeBtn,
 	)
 }
 

@@ -85,6 +85,10 @@ func (s *Session) adoptJournal(entries []journalEntry) {
 	}
 }
 
+// ScenarioJSON is the scenario's canonical JSON (scenarios.CanonicalJSON):
+// the body of POST /api/share, whose short-link id is a hash of it.
+func (s *Session) ScenarioJSON() ([]byte, error) { return scenarios.CanonicalJSON(s.sc) }
+
 // ShareFragment is the fragment of a share link for the session, without
 // the '#': "s=1.…" and, if the run has begun, "&t=MS", and the selection.
 func (s *Session) ShareFragment() (string, error) {
