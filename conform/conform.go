@@ -269,6 +269,9 @@ func replayAll(ctx context.Context, cfg *Config, files []File, sum *Summary, run
 	for k, i := range run {
 		r := &sum.Results[i]
 		replayOne(ctx, cfg, files[i], vhosts[k], r)
+		if timingOnly(r) && ctx.Err() == nil {
+			retryTiming(ctx, cfg, files[i], user, r, &vhosts)
+		}
 		if err := ctx.Err(); err != nil {
 			r.Status, r.Reason, r.Diffs = Failed, "interrupted", nil
 			printResult(cfg.Out, r)
@@ -422,4 +425,36 @@ func staleKnown(known []Known, results []Result) []Known {
 		}
 	}
 	return stale
+}
+
+// timingOnly reports a failure whose every unlisted difference is a t_ms:
+// the broker did the same things, only later than the tolerance allows.
+func timingOnly(r *Result) bool {
+	if r.Status != Failed || len(r.Unlisted) == 0 {
+		return false
+	}
+	for _, d := range r.Unlisted {
+		if !strings.HasSuffix(d.Path, ".t_ms") {
+			return false
+		}
+	}
+	return true
+}
+
+// retryTiming replays a scenario once more, in a fresh vhost, after a
+// timing-only failure: a real broker on a shared 2-core machine is
+// sometimes late by a scheduler hiccup (seen once: a basic.get due at 1 s
+// ran at 2.1 s). A scenario late twice in a row fails; one that passes the
+// second time says so in a warning, so flakiness stays visible.
+func retryTiming(ctx context.Context, cfg *Config, f File, user string, r *Result, vhosts *[]string) {
+	first := r.Unlisted
+	v := vhostName(os.Getpid(), nextVhost())
+	if err := cfg.Admin.AddVhosts(ctx, user, []string{v}); err != nil {
+		return
+	}
+	*vhosts = append(*vhosts, v)
+	replayOne(ctx, cfg, f, v, r)
+	if r.Status == Passed {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("passed on a second replay; the first was late: %s", first[0]))
+	}
 }

@@ -178,3 +178,24 @@ func TestToleranceAllowed(t *testing.T) {
 		}
 	}
 }
+
+func TestTimingOnly(t *testing.T) {
+	tms := Difference{Path: "deliveries[2].t_ms", Sim: "1000", Broker: "2130"}
+	body := Difference{Path: "deliveries[2].message.body", Sim: `"a"`, Broker: `"b"`}
+	cases := []struct {
+		name string
+		r    Result
+		want bool
+	}{
+		{"late only", Result{Status: Failed, Unlisted: []Difference{tms}}, true},
+		{"late and wrong", Result{Status: Failed, Unlisted: []Difference{tms, body}}, false},
+		{"wrong only", Result{Status: Failed, Unlisted: []Difference{body}}, false},
+		{"passed", Result{Status: Passed}, false},
+		{"failed without diffs", Result{Status: Failed}, false},
+	}
+	for _, c := range cases {
+		if got := timingOnly(&c.r); got != c.want {
+			t.Errorf("%s: timingOnly = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
