@@ -54,6 +54,7 @@ func (b *Broker) tryHeld(q *Queue, h held) bool {
 	for _, t := range targets {
 		b.enqueue(t, h.m)
 	}
+	b.recycle(h.e)
 	return true
 }
 

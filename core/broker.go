@@ -40,6 +40,7 @@ type Broker struct {
 	eventSeq     uint64
 	routeGen     uint64
 	backlogged   int // held at-least-once dead letters in all queues
+	freeEntries  []*entry
 	router       router
 
 	record bool

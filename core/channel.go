@@ -190,6 +190,8 @@ func (b *Broker) ack(ch *Channel, tag uint64, multiple bool) *Error {
 		b.release(d)
 		b.stats.Acked++
 		b.emit(Event{Kind: EvAcked, Msg: d.e.msg, Instance: d.e.id, Queue: d.q.Name, Consumer: ch.consumerTag(), Tag: d.tag})
+		b.recycle(d.e)
+		d.e = nil
 	}
 	b.redispatch(ds)
 	return nil

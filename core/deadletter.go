@@ -50,6 +50,7 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 	for _, t := range targets {
 		b.enqueue(t, m)
 	}
+	b.recycle(e)
 }
 
 // deadLetterTo is the one-target path, which allocates no target list.
@@ -60,6 +61,7 @@ func (b *Broker) deadLetterTo(q *Queue, e *entry, x *Exchange, m *Message, reaso
 		b.stats.DeadLettered++
 	}
 	b.enqueue(t, m)
+	b.recycle(e)
 }
 
 func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, reason string, targets []*Queue) {
