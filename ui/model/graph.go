@@ -297,11 +297,17 @@ func (s *Session) spark(queue string) string {
 	if se == nil || len(se.Samples) == 0 || now == 0 || se.Max == 0 {
 		return ""
 	}
-	var b strings.Builder
 	x := func(t core.Time) float64 { return float64(t) / float64(now) * sparkW }
 	y := func(d int) float64 { return sparkH - float64(d)/float64(se.Max)*sparkH }
+	return stepPoints(se.Samples, x, y, sparkW)
+}
+
+// stepPoints draws depth samples as a step line (a depth holds until the
+// next sample) in polyline points, ending at endX.
+func stepPoints(samples []Sample, x func(core.Time) float64, y func(int) float64, endX float64) string {
+	var b strings.Builder
 	prev := -1
-	for _, sm := range se.Samples {
+	for _, sm := range samples {
 		d := sm.Ready + sm.Unacked
 		if prev >= 0 {
 			fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(prev))
@@ -309,7 +315,7 @@ func (s *Session) spark(queue string) string {
 		fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(d))
 		prev = d
 	}
-	fmt.Fprintf(&b, "%.1f,%.1f", sparkW, y(prev))
+	fmt.Fprintf(&b, "%.1f,%.1f", endX, y(prev))
 	return b.String()
 }
 

@@ -1,9 +1,6 @@
 package model
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/dlxlab/dlxlab/core"
 )
 
@@ -32,18 +29,7 @@ func (s *Session) DepthCharts(w, h float64) []DepthChart {
 			c.Max = max(se.Max, 1)
 			x := func(t core.Time) float64 { return float64(t) / float64(now) * w }
 			y := func(d int) float64 { return h - 2 - float64(d)/float64(c.Max)*(h-4) }
-			var b strings.Builder
-			prev := -1
-			for _, sm := range se.Samples {
-				d := sm.Ready + sm.Unacked
-				if prev >= 0 {
-					fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(prev))
-				}
-				fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(d))
-				prev = d
-			}
-			fmt.Fprintf(&b, "%.1f,%.1f", x(s.b.Now()), y(prev))
-			c.Points = b.String()
+			c.Points = stepPoints(se.Samples, x, y, x(s.b.Now()))
 		}
 		out = append(out, c)
 	}
