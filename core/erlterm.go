@@ -286,12 +286,17 @@ func erlWriteAtom(a string) string {
 	if erlBareAtom(a) {
 		return a
 	}
+	return erlQuoted([]rune(a), '\'', true)
+}
+
+// erlQuoted writes cs between quote characters with io_lib's escapes.
+func erlQuoted(cs []rune, quote rune, unicode bool) string {
 	var b strings.Builder
-	b.WriteByte('\'')
-	for _, c := range a {
-		erlWriteChar(&b, c, '\'', true)
+	b.WriteRune(quote)
+	for _, c := range cs {
+		erlWriteChar(&b, c, quote, unicode)
 	}
-	b.WriteByte('\'')
+	b.WriteRune(quote)
 	return b.String()
 }
 
@@ -320,15 +325,7 @@ func erlBareAtom(a string) bool {
 }
 
 // erlWriteString is io_lib:write_string/2 with quote '"'.
-func erlWriteString(cs []rune, unicode bool) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range cs {
-		erlWriteChar(&b, c, '"', unicode)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func erlWriteString(cs []rune, unicode bool) string { return erlQuoted(cs, '"', unicode) }
 
 // erlEscapes are io_lib's named escapes for control characters.
 var erlEscapes = map[rune]string{
