@@ -78,20 +78,12 @@ func erlTS(s string) string {
 // (the Value of {Type, Value}); arrays hold {Type, Value} tuples and tables
 // {Key, Type, Value} tuples, keys sorted as rabbit_misc:sort_field_table does.
 func amqpTerm(v any) erlTerm {
-	if n, ok := AsInteger(v); ok {
-		return erlI(n)
+	if t, ok := scalarTerm(v); ok {
+		return t
 	}
 	switch x := v.(type) {
-	case string:
-		return erlBin(x)
 	case []byte:
 		return erlBin(x)
-	case float32:
-		return erlFloat(float64(x))
-	case float64:
-		return erlFloat(x)
-	case bool:
-		return erlAtom(strconv.FormatBool(x))
 	case Timestamp:
 		return erlI(int64(x))
 	case []any:
@@ -100,6 +92,25 @@ func amqpTerm(v any) erlTerm {
 		return amqpTableTerm(x)
 	}
 	return erlAtom("undefined") // void
+}
+
+// scalarTerm is the term of an integer, string, float or boolean, the
+// values AMQP tables and JSON policy definitions hold alike.
+func scalarTerm(v any) (erlTerm, bool) {
+	if n, ok := AsInteger(v); ok {
+		return erlI(n), true
+	}
+	switch x := v.(type) {
+	case string:
+		return erlBin(x), true
+	case float32:
+		return erlFloat(float64(x)), true
+	case float64:
+		return erlFloat(x), true
+	case bool:
+		return erlAtom(strconv.FormatBool(x)), true
+	}
+	return nil, false
 }
 
 func amqpArrayTerm(a []any) erlTerm {
@@ -122,18 +133,10 @@ func amqpTableTerm(t Table) erlTerm {
 // definition value: strings are binaries, null is the atom null, objects
 // are maps.
 func jsonTerm(v any) erlTerm {
-	if n, ok := AsInteger(v); ok {
-		return erlI(n)
+	if t, ok := scalarTerm(v); ok {
+		return t
 	}
 	switch x := v.(type) {
-	case string:
-		return erlBin(x)
-	case float32:
-		return erlFloat(float64(x))
-	case float64:
-		return erlFloat(x)
-	case bool:
-		return erlAtom(strconv.FormatBool(x))
 	case nil:
 		return erlAtom("null")
 	case []any:

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -181,12 +182,7 @@ func (s *Session) DeleteExchange(name string) bool {
 }
 
 func indexExchange(c *scenarios.Scenario, name string) int {
-	for i, x := range c.Exchanges {
-		if x.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(c.Exchanges, func(x scenarios.Exchange) bool { return x.Name == name })
 }
 
 func renameExchange(c *scenarios.Scenario, old, name string) {
@@ -265,12 +261,7 @@ func (s *Session) DeleteQueue(name string) bool {
 }
 
 func indexQueue(c *scenarios.Scenario, name string) int {
-	for i, q := range c.Queues {
-		if q.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(c.Queues, func(q scenarios.Queue) bool { return q.Name == name })
 }
 
 func renameQueue(c *scenarios.Scenario, old, name string) {
