@@ -1,7 +1,7 @@
 // Package share serves DLX Lab's short links, embeds, oEmbed and topology
 // posters (design.md §5–6). It is plain Go over net/http so the same
 // handler runs natively in `dlxlab serve` (FileStore) and inside the
-// Cloudflare Worker (wasm/worker, KV store). See README.md for the routes
+// Cloudflare Worker (wasm/worker, KV store). See docs/links-and-http.md for the routes
 // and the contract with the UI.
 package share
 
@@ -66,7 +66,7 @@ type handler struct {
 	logf     func(string, ...any)
 }
 
-// New returns the handler for the share routes (README.md), wrapped so
+// New returns the handler for the share routes (docs/links-and-http.md "Routes"), wrapped so
 // every response carries the security headers and a panic becomes a 500
 // JSON error. Other paths go to Options.Site.
 func New(opts Options) http.Handler {
@@ -405,7 +405,7 @@ var (
 const maxPage = 4 << 20
 
 // page serves the app (or embed) page for a share id, with the id and
-// link metadata injected (README.md, "Contract with the UI"). An unknown
+// link metadata injected (docs/links-and-http.md "Contract with the UI"). An unknown
 // id still gets the page, with status 404, so the app can say so.
 func (h *handler) page(w http.ResponseWriter, r *http.Request, id string, embed bool) {
 	if !ValidID(id) {

@@ -24,7 +24,7 @@ func Routes() {
 	app.RouteFunc("/", func() app.Composer { return &Shell{} })
 	// /embed is the compact, frameable variant (design.md §5).
 	app.RouteFunc("/embed", func() app.Composer { return &Shell{Compact: true} })
-	// Short links (share/README.md): /s/{id} and /embed/s/{id} are these
+	// Short links (docs/links-and-http.md "Pages"): /s/{id} and /embed/s/{id} are these
 	// pages, with the id in a meta tag the share handler injects. Only the
 	// browser routes them (the generator writes no page for a pattern).
 	app.RouteWithRegexpFunc(`^/s/[A-Za-z0-9_-]+$`, func() app.Composer { return &Shell{} })

@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// Short links (share/README.md, "Contract with the UI"): "Copy short
+// Short links (docs/links-and-http.md "Contract with the UI"): "Copy short
 // link" sends the scenario's canonical JSON to POST /api/share and copies
 // the /s/{id} URL it answers. Only a site served with the share API
 // (`dlxlab serve`, the Worker) has one, so the button appears only after
