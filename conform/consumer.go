@@ -13,7 +13,7 @@ import (
 
 // maxDeliveries bounds what one replay records: a scenario whose consumer
 // requeues with no delay keeps a real broker busy for ever (the simulator
-// stops it at scenarios.MaxEvents).
+// stops it when its work budget is spent, Scenario.EventBudget).
 const maxDeliveries = 100_000
 
 // consumer is a scripted consumer on its own channel, as in the simulator

@@ -48,7 +48,12 @@ type Broker struct {
 	sink   func(Event)
 
 	maxPerInstant int
-	eventBudget   uint64 // RunUntil stops once this many events exist (0: no budget)
+	instantAt     Time // the instant instantN counts actions of (across commands)
+	instantN      int
+	budget        Budget       // the work budget (budget.go)
+	work          int64        // events so far, observed or not
+	bytesHeld     int64        // body bytes of the live copies
+	spent         *BudgetError // set once a budget limit is exceeded
 	loggedCycles  map[string]bool
 	stats         Stats
 	limitHit      bool
@@ -78,11 +83,6 @@ func WithEventSink(fn func(Event)) Option { return func(b *Broker) { b.sink = fn
 
 // WithInstantLimit lowers MaxTimersPerInstant (tests that provoke loops).
 func WithInstantLimit(n int) Option { return func(b *Broker) { b.maxPerInstant = n } }
-
-// WithEventBudget makes RunUntil/Advance stop with ErrEventBudget once n
-// events have happened, so a caller (a browser tab) is never stuck in an
-// endless fast-forward of a busy loop.
-func WithEventBudget(n uint64) Option { return func(b *Broker) { b.eventBudget = n } }
 
 // New makes an empty broker with the predeclared exchanges of a vhost.
 func New(p Profile, opts ...Option) *Broker {
@@ -131,6 +131,7 @@ func (b *Broker) Stats() Stats { return b.stats }
 func (b *Broker) Events() []Event { return b.events }
 
 func (b *Broker) emit(ev Event) {
+	b.spend()
 	if !b.record && b.sink == nil {
 		return
 	}

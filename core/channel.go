@@ -59,6 +59,8 @@ func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer, act Actio
 		b.emit(Event{Kind: EvDelivered, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: tag,
 			Tag: d.tag, Redelivered: e.delivered, Headers: b.deliveryHeaders(q, e, c == nil), Exchange: e.msg.Exchange,
 			Action: act.Kind})
+	} else {
+		b.spend()
 	}
 	e.delivered = true
 	return d

@@ -59,6 +59,7 @@ func (b *Broker) deadLetterTo(q *Queue, e *entry, x *Exchange, m *Message, reaso
 		b.noteDeadLettered(q, e, x, m, reason, []*Queue{t})
 	} else {
 		b.stats.DeadLettered++
+		b.spend()
 	}
 	b.enqueue(t, m)
 	b.recycle(e)

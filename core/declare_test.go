@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"slices"
 	"testing"
 )
@@ -230,7 +231,7 @@ func TestEventBudgetStopsAdvance(t *testing.T) {
 	b.DeclareQueue(QueueDecl{Name: "q", Durable: true, Args: Table{"x-dead-letter-exchange": ""}})
 	b.Consume(ConsumerSpec{Tag: "c", Queue: "q", Actions: []Action{{Kind: ActReject, Delay: 1}}})
 	b.Publish(Publishing{RoutingKey: "q", Body: "m"})
-	if err := b.Advance(3_600_000); err != ErrEventBudget {
+	if err := b.Advance(3_600_000); !errors.Is(err, ErrBudget) {
 		t.Fatalf("err = %v, want ErrEventBudget", err)
 	}
 	if b.Now() >= 3_600_000 || b.Now() == 0 {

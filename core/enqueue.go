@@ -5,6 +5,7 @@ package core
 func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 	b.nextInstance++
 	b.stats.Enqueued++
+	b.hold(m)
 	e := b.allocEntry()
 	*e = entry{id: b.nextInstance, msg: m, expiresAt: Never}
 	ttl := m.ttl
@@ -39,6 +40,8 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 	e := b.newEntry(q, m)
 	if b.observing() {
 		b.emit(Event{Kind: EvEnqueued, Msg: m, Instance: e.id, Queue: q.Name})
+	} else {
+		b.spend()
 	}
 	// A consumer that can take the message now gets it before any limit or
 	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (spec §2.2, §2.4).
@@ -118,13 +121,15 @@ func (b *Broker) dropExpired(q *Queue) {
 	for _, l := range []*readyList{&q.returns, &q.ready} {
 		for {
 			e := l.peek()
-			if e == nil || e.expiresAt > b.now {
+			if e == nil || e.expiresAt > b.now || b.spent != nil {
 				break
 			}
 			l.pop()
 			q.bytes -= e.msg.size()
 			if b.observing() {
 				b.emit(Event{Kind: EvExpired, Msg: e.msg, Instance: e.id, Queue: q.Name})
+			} else {
+				b.spend()
 			}
 			b.deadLetter(q, e, ReasonExpired)
 		}
@@ -179,6 +184,9 @@ func (b *Broker) allocEntry() *entry {
 // recycle takes back the entry of a copy that is gone for good (acked,
 // dropped, or dead-lettered onward); nothing may use e afterwards.
 func (b *Broker) recycle(e *entry) {
+	if e.msg != nil {
+		b.releaseBytes(e.msg)
+	}
 	*e = entry{}
 	if len(b.freeEntries) < maxFreeEntries {
 		b.freeEntries = append(b.freeEntries, e)

@@ -21,6 +21,9 @@ type PublishResult struct {
 // Publish runs basic.publish. A channel error (404 missing exchange, 403
 // internal exchange, 406 bad expiration or CC/BCC) is returned and recorded.
 func (b *Broker) Publish(p Publishing) (PublishResult, error) {
+	if b.spent != nil {
+		return PublishResult{}, b.spent
+	}
 	x, err := b.checkPublish(p)
 	if err != nil {
 		return PublishResult{}, b.fail(err)
@@ -33,6 +36,7 @@ func (b *Broker) Publish(p Publishing) (PublishResult, error) {
 	if merr != nil {
 		return PublishResult{}, b.fail(merr)
 	}
+	b.earnInstant()
 	res := b.publishMessage(x, m, p.Mandatory)
 	return res, b.settle()
 }
@@ -107,6 +111,8 @@ func (b *Broker) publishMessage(x *Exchange, m *Message, mandatory bool) Publish
 	targets := b.route(x, m)
 	if b.observing() {
 		b.emit(Event{Kind: EvPublished, Msg: m, Exchange: x.Name, Targets: queueNames(targets)})
+	} else {
+		b.spend()
 	}
 	if len(targets) == 0 {
 		b.unroutable(x, m, mandatory, &res)

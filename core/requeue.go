@@ -21,6 +21,8 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 			why = "reject requeue=true or channel closed"
 		}
 		b.emit(Event{Kind: EvRequeued, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: consumer, Reason: why})
+	} else {
+		b.spend()
 	}
 	switch {
 	case q.Type == Classic:

@@ -1,13 +1,6 @@
 package core
 
-import (
-	"errors"
-	"fmt"
-)
-
-// ErrEventBudget: RunUntil stopped early because the event budget is spent
-// (WithEventBudget); the clock stays at the last instant it reached.
-var ErrEventBudget = errors.New("event budget spent: the run produced too many events")
+import "fmt"
 
 func (b *Broker) schedule(t timer) {
 	b.timerSeq++
@@ -25,6 +18,9 @@ func (b *Broker) At(t Time, fn func()) {
 // scripted consumer's settle, a queue lease), or Never. The UI's "jump to
 // the next expiry" uses it.
 func (b *Broker) NextEventTime() Time {
+	if b.spent != nil {
+		return Never // a spent broker does nothing more
+	}
 	for len(b.timers) > 0 && b.stale(b.timers[0]) {
 		b.timers.pop()
 	}
@@ -49,30 +45,47 @@ func (b *Broker) RunUntil(t Time) error {
 		return fmt.Errorf("cannot move time backwards (to %d ms, now %d ms)", t, b.now)
 	}
 	for len(b.timers) > 0 && b.timers[0].at <= t {
-		if b.eventBudget > 0 && b.eventSeq >= b.eventBudget {
-			return ErrEventBudget
-		}
 		b.now = b.timers[0].at
 		if err := b.runDue(); err != nil {
 			return err
 		}
 		b.retryBacklogs()
 	}
+	if b.spent != nil {
+		return b.spent // the clock stays at the last instant reached
+	}
 	b.now = t
 	return nil
 }
 
-// runDue fires every timer due now, including ones that firing adds.
+// runDue fires every timer due now, including ones that firing adds. The
+// per-instant count spans commands: ten thousand publishes at one instant
+// into a zero-delay loop share one limit instead of each starting afresh.
 func (b *Broker) runDue() error {
-	n := 0
+	if b.now != b.instantAt {
+		b.instantAt, b.instantN = b.now, 0
+	}
 	for len(b.timers) > 0 && b.timers[0].at <= b.now {
-		if n++; n > b.maxPerInstant {
+		if b.spent != nil {
+			return b.spent
+		}
+		if b.instantN++; b.instantN > b.maxPerInstant {
 			return b.hitLimit(fmt.Sprintf("more than %d actions at t=%d ms without time moving: "+
 				"a consumer is probably rejecting or requeueing in a loop with no delay", b.maxPerInstant, b.now))
 		}
 		b.fire(b.timers.pop())
 	}
 	return nil
+}
+
+// earnInstant: a publish may cause a settle and an expiry timer of its
+// own at this instant, so it pays for them. A burst of ten thousand
+// messages to a consumer that acks at once never reaches the limit; a loop
+// (unbounded timers for one message) still does.
+func (b *Broker) earnInstant() {
+	if b.now == b.instantAt {
+		b.instantN = max(b.instantN-2, 0)
+	}
 }
 
 func (b *Broker) hitLimit(text string) error {
@@ -125,5 +138,8 @@ func (b *Broker) fire(t timer) {
 // have unblocked (a binding added, a queue drained).
 func (b *Broker) settle() error {
 	b.retryBacklogs()
-	return b.runDue()
+	if err := b.runDue(); err != nil {
+		return err
+	}
+	return b.Spent()
 }

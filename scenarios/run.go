@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -17,7 +18,8 @@ type Options struct {
 	AfterStep func(step int, b *core.Broker)
 	// Sink, if set, sees every broker event as it happens (the UI).
 	Sink func(core.Event)
-	// MaxEvents overrides the MaxEvents limit (0 keeps it).
+	// MaxEvents overrides the scenario's event budget (0 keeps
+	// Scenario.EventBudget).
 	MaxEvents int
 	// NoTrace skips building Observation.Trace (it stays empty): one
 	// formatted line per broker event is most of a long run's cost, and
@@ -55,7 +57,6 @@ type Runner struct {
 	held    map[string]map[uint64]bool // channel → tags delivered with action hold
 	halted  bool                       // a limit stopped the run
 
-	maxEvents int // MaxEvents, or Options.MaxEvents
 }
 
 // NewRunner builds the broker, declares the topology (policies, exchanges,
@@ -70,17 +71,15 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	maxEvents := MaxEvents
+	events := sc.EventBudget()
 	if opts.MaxEvents > 0 {
-		maxEvents = opts.MaxEvents
+		events = int64(opts.MaxEvents)
 	}
-	// The budget is one over the limit: the broker stops before the first
-	// instant that would start with more than maxEvents events.
-	coreOpts := []core.Option{core.WithEventLog(), core.WithEventBudget(uint64(maxEvents) + 1)}
+	coreOpts := []core.Option{core.WithEventLog(), core.WithBudget(core.Budget{Events: events})}
 	if opts.Sink != nil {
 		coreOpts = append(coreOpts, core.WithEventSink(opts.Sink))
 	}
-	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}, maxEvents: maxEvents}
+	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}}
 	r.obs = Observation{Profile: string(profile), Queues: map[string]QueueState{},
 		Deliveries: []Delivery{}, Returns: []Return{}, Drops: []Drop{}, Errors: []StepError{}}
 	r.setup()
@@ -148,7 +147,17 @@ func (r *Runner) Step() bool {
 	}
 	r.runStep(i, s)
 	r.after(i)
+	r.checkBudget(i)
 	return true
+}
+
+// checkBudget halts the run once the broker's work budget is spent: one
+// error with the broker's text, and no further step runs.
+func (r *Runner) checkBudget(step int) {
+	if err := r.b.Spent(); err != nil && !r.halted {
+		r.halted = true
+		r.runnerError(step, err.Error())
+	}
 }
 
 func (r *Runner) after(step int) {
@@ -162,7 +171,7 @@ func (r *Runner) runStep(i int, s *Step) {
 	switch s.Kind() {
 	case StepPublish:
 		p := s.Publish
-		for n := 0; n < p.Count; n++ {
+		for n := 0; n < p.Count && r.b.Spent() == nil; n++ {
 			_, err := r.b.Publish(core.Publishing{Exchange: p.Exchange, RoutingKey: p.RoutingKey, Mandatory: p.Mandatory,
 				Props: coreProps(p.Properties), Headers: p.Properties.Headers.Clone(), Body: p.Body})
 			r.call(i, "", err)
@@ -205,20 +214,16 @@ func (r *Runner) runStep(i int, s *Step) {
 	}
 }
 
-// wait moves time to the end of the wait. The broker's event budget
-// (core.WithEventBudget, set to MaxEvents) stops a run that keeps the
-// broker busy for ever (a consumer requeueing every millisecond) at the
-// instant it passes MaxEvents, instead of hanging the browser tab; the
-// run then halts. A per-instant limit (core.MaxTimersPerInstant) is an
-// error of this step, and time goes on past that instant.
+// wait moves time to the end of the wait. A run that keeps the broker
+// busy for ever stops when the work budget is spent (checkBudget); a
+// per-instant limit (core.MaxTimersPerInstant) is an error of this step,
+// and time goes on past that instant.
 func (r *Runner) wait(i int, d Duration) {
 	target := r.b.Now() + core.Time(d)
 	for {
 		before := len(r.b.Events())
 		err := r.b.RunUntil(target)
-		if err == core.ErrEventBudget || len(r.b.Events()) > r.maxEvents {
-			r.halted = true
-			r.runnerError(i, fmt.Sprintf("limit: more than %d broker events (MaxEvents); the run stopped at %d ms", r.maxEvents, r.b.Now()))
+		if errors.Is(err, core.ErrBudget) {
 			return
 		}
 		r.call(i, "", err)
@@ -368,6 +373,10 @@ func (r *Runner) heldTags(channel string) []uint64 {
 // events (collect turns them into Errors); an error it returned without
 // one is recorded here so nothing is lost.
 func (r *Runner) call(step int, where string, err error) {
+	if errors.Is(err, core.ErrBudget) {
+		r.collect(step, where)
+		return // recorded once, by checkBudget
+	}
 	before := len(r.obs.Errors)
 	r.collect(step, where)
 	if err != nil && len(r.obs.Errors) == before {

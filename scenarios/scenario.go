@@ -37,14 +37,31 @@ const (
 	MaxDepth = 32
 	// MaxActions bounds a consumer's action list.
 	MaxActions = 1_000
-	// MaxEvents bounds the broker events of one run (each is kept for the
-	// trace): a consumer that requeues every millisecond for 30 days would
-	// otherwise never finish. The run stops with an error when it is hit.
-	// The runner's broker carries it as its event budget
-	// (core.WithEventBudget), so a caller that moves the broker's time
-	// itself (the UI's playback) gets core.ErrEventBudget there too.
-	MaxEvents = 2_000_000
+	// BudgetBase and BudgetPerMessage make a run's event budget
+	// (Scenario.EventBudget): every broker event counts, at every action, so
+	// a consumer that requeues for ever, or ten thousand messages published
+	// into a zero-delay loop, stop with a clear error in well under a second
+	// and a bounded amount of memory, in the CLI and in the browser alike.
+	// Live copies and bytes held have their own bounds (core.MaxLiveCopies,
+	// core.MaxBytesHeld). A message's ordinary life (publish, enqueue,
+	// deliver, ack) is four events; five per message leaves room for a
+	// dead-lettering, and the base for retry loops of a few messages.
+	BudgetBase       = 50_000
+	BudgetPerMessage = 5
 )
+
+// EventBudget is the number of broker events a run of the scenario may
+// make: BudgetBase plus BudgetPerMessage for every message its publish
+// steps send.
+func (sc *Scenario) EventBudget() int64 {
+	var n int64
+	for _, st := range sc.Steps {
+		if st.Publish != nil {
+			n += int64(max(st.Publish.Count, 1))
+		}
+	}
+	return BudgetBase + BudgetPerMessage*n
+}
 
 // Version is the scenario format version this package writes.
 const Version = 1
