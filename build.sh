@@ -158,7 +158,7 @@ cmd_test() {
 	unit=$(go list ./... | grep -v '/e2e$')
 	step "test: go test -race (native unit tests; the browser tests run last):" $unit
 	# shellcheck disable=SC2086 # word splitting of the package list is wanted
-	go test -race $unit
+	go test -race -timeout 30m $unit
 
 	local pure
 	pure=$(pure_packages)
@@ -166,7 +166,7 @@ cmd_test() {
 		command -v node >/dev/null || die "node is needed for the js/wasm tests (apt-get install -y nodejs, or run .ci/run)"
 		step "test: go test under GOOS=js GOARCH=wasm with Node:" $pure
 		# shellcheck disable=SC2086
-		PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test $pure
+		PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -timeout 30m $pure
 	else
 		step "test: js/wasm tests: none yet (no tests in ${PURE_DIRS[*]})"
 	fi
@@ -200,7 +200,7 @@ cmd_e2e_tests() {
 	local log
 	log=$(mktemp)
 	step "e2e: go test -count=1 -v ./e2e (headless Chromium against ${SITE_URL:-$DIST/})"
-	go test -count=1 -v ./e2e 2>&1 | tee "$log"
+	go test -count=1 -timeout 45m -v ./e2e 2>&1 | tee "$log"
 	if grep -q -- '--- SKIP' "$log"; then
 		printf '\n!!! build.sh e2e: browser tests were SKIPPED (see above); install chromium or run .ci/run\n\n' >&2
 	fi
