@@ -177,7 +177,7 @@ cmd_test() {
 }
 
 # cmd_conform replays scenarios/library on the RabbitMQ at 127.0.0.1:5672
-# (issue 7; vhosts and policies through rabbitmqctl). Without a broker it
+# (vhosts and policies through rabbitmqctl). Without a broker it
 # is skipped loudly; with CI=true that is a failure (.ci/run starts one).
 cmd_conform() {
 	if ! (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
@@ -207,7 +207,7 @@ cmd_e2e_tests() {
 	rm -f "$log"
 }
 
-# cmd_worker builds the Cloudflare Worker (issue 6) into wasm/worker:
+# cmd_worker builds the Cloudflare Worker into wasm/worker:
 # build/ (worker.mjs, runtime.mjs, wasm_exec.js, app.wasm) and public/ (the
 # site from $DIST plus _headers). Run `./build.sh build` first. Deploy and
 # local dev: README.md, "Deploy to Cloudflare".
@@ -218,7 +218,7 @@ cmd_worker() {
 
 	step "worker: the Worker must not import go-app (ui/): go list -deps ./$wdir"
 	if GOOS=js GOARCH=wasm go list -deps "./$wdir" | grep -E 'maxence-charriere/go-app|/dlxlab/ui$'; then
-		die "./$wdir imports go-app: it cannot render in workerd and bloats the wasm (notes §4)"
+		die "./$wdir imports go-app: it cannot render in workerd and bloats the wasm (docs/architecture.md, Platform constraints)"
 	fi
 
 	# workers-assets-gen rm -rf's its -o folder, so it runs before the wasm build.

@@ -14,7 +14,7 @@ import (
 // so a consumer's action list applies per message and its descendants as
 // in the simulator (core.ConsumerSpec). RabbitMQ copies headers through
 // dead-lettering and the runner's republish copies them too. Headers
-// exchanges with x-match all / any skip x- keys (spec §7.5), so the tag
+// exchanges with x-match all / any skip x- keys (docs/rabbitmq.md "Headers exchange"), so the tag
 // does not change routing. It is removed from every recorded message.
 const LineageHeader = "x-dlxlab-lineage"
 

@@ -1,6 +1,6 @@
 // Package conform replays DLX Lab scenarios against a real RabbitMQ and
 // diffs what the broker did with what the simulator (core, through
-// scenarios.Run) says it does: issue 7, design §8 "conform".
+// scenarios.Run) says it does (docs/architecture.md "Parts").
 //
 // Why a top-level package and not cmd/dlxlab/conform: it is a library with
 // its own tests (the diff, the AMQP table conversion, the vhost handling,
@@ -31,7 +31,7 @@
 //     (headers-exchange all/any matching skips x- keys) and strips it from
 //     every message it records.
 //   - Observation: the same scenarios.Observation the simulator produces
-//     (design §4), so Diff can compare them field by field. Drops are
+//     (docs/scenario-format.md "Observation JSON"), so Diff can compare them field by field. Drops are
 //     simulator-only (RabbitMQ drops silently) and are not compared.
 //
 // Known divergences are listed in known.yaml (embedded; see Known).

@@ -85,8 +85,8 @@ const snapshotPlaceholder = "(counted by a snapshot, not read)"
 
 // snapshot runs a snapshot step: every queue's ready count and unacked
 // count, and how many deliveries, returns and errors there have been.
-// The passive declare renews a classic queue's x-expires lease (spec
-// §2.3), which the simulator's snapshot does not: a scenario that
+// The passive declare renews a classic queue's x-expires lease
+// (docs/rabbitmq.md "Queue expiry"), which the simulator's snapshot does not: a scenario that
 // snapshots a queue it expects to expire may need a known divergence.
 func (s *Session) snapshot(i int, name string) {
 	unacked := s.unackedByQueue()

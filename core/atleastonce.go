@@ -1,6 +1,6 @@
 package core
 
-// At-least-once dead-lettering of quorum queues (spec §4.3): the dead
+// At-least-once dead-lettering of quorum queues (docs/rabbitmq.md "At-least-once dead-lettering"): the dead
 // letter stays in the source queue's backlog until every target queue has
 // taken it. Effective only with a DLX and overflow reject-publish; with the
 // default drop-head it silently falls back to at-most-once.

@@ -10,7 +10,7 @@ func atLeastOnceArgs() Table {
 		"x-dead-letter-exchange": "dlx"}
 }
 
-// spec §4.3 / rabbit_fifo_dlx_integration_SUITE: a dead letter whose DLX is
+// docs/rabbitmq.md "At-least-once dead-lettering" / rabbit_fifo_dlx_integration_SUITE: a dead letter whose DLX is
 // missing, or routes nowhere, stays in the source backlog (counted as a
 // message, not ready) and arrives once the topology is fixed.
 func TestAtLeastOnceKeepsUntilRoutable(t *testing.T) {
@@ -46,7 +46,7 @@ func TestAtLeastOnceFallsBackWithDropHead(t *testing.T) {
 	}
 }
 
-// A cycle is not dropped at-least-once: it stays held (spec §3).
+// A cycle is not dropped at-least-once: it stays held (docs/rabbitmq.md "Cycle detection").
 func TestAtLeastOnceCycleIsHeld(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	args := atLeastOnceArgs()

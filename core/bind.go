@@ -43,7 +43,7 @@ func (b *Broker) removeBinding(bd *Binding) {
 }
 
 // checkEnds: the default exchange takes no bindings (403); both ends must
-// exist (404), spec §7.1–7.2.
+// exist (404), docs/rabbitmq.md "Routing basics"
 func (b *Broker) checkEnds(bd Binding) *Error {
 	if bd.Source == "" || (bd.DestinationType == "exchange" && bd.Destination == "") {
 		return accessRefused("operation not permitted on the default exchange")

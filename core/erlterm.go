@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// Erlang term printing, spec §5.1 ("<term> printed Erlang-style") and §2.2.
+// Erlang term printing for reply texts (docs/rabbitmq.md "Erlang term printing").
 //
 // RabbitMQ builds its reply texts with io_lib:format. A ~p / ~tp directive
 // prints a term with io_lib_pretty, which breaks a term over several lines

@@ -6,7 +6,7 @@ import (
 )
 
 // EventKind names a change of state. The UI animates events, tests assert
-// on them, and the trace of a run is the list of them (design §2).
+// on them, and the trace of a run is the list of them (docs/architecture.md "Parts").
 type EventKind uint8
 
 const (
@@ -22,7 +22,7 @@ const (
 	EvPublishRejected                      // a queue refused it (overflow reject-publish*): basic.nack
 	EvError                                // a command failed with an AMQP error (Code, Detail)
 	EvTopology                             // a declare / delete / bind / policy changed the topology
-	EvCycle                                // a dead-letter cycle was detected (logged once, spec §3)
+	EvCycle                                // a dead-letter cycle was detected (logged once, docs/rabbitmq.md "Cycle detection")
 	EvLimit                                // a named limit of the simulator was hit
 )
 
@@ -42,12 +42,12 @@ func (k EventKind) String() string {
 }
 
 // Drop reasons: every message that leaves the broker without being acked
-// or dead-lettered onward carries one (design §4 "Nothing lost, nothing hidden").
+// or dead-lettered onward carries one (docs/scenario-format.md "Observation JSON").
 const (
 	DropNoDLX            = "no-dlx"            // dead-lettered from a queue with no DLX
 	DropDLXMissing       = "dlx-missing"       // the DLX does not exist (RabbitMQ: silent)
 	DropDLXUnroutable    = "dlx-unroutable"    // the DLX routed it nowhere (RabbitMQ: silent)
-	DropCycle            = "cycle"             // every target was a dead-letter cycle (spec §3)
+	DropCycle            = "cycle"             // every target was a dead-letter cycle (docs/rabbitmq.md "Cycle detection")
 	DropOverflow         = "overflow"          // x-overflow reject-publish refused it
 	DropUnroutable       = "unroutable"        // a publish matched no queue and was not mandatory
 	DropPurged           = "purged"            // queue.purge
@@ -56,7 +56,7 @@ const (
 	DropBacklogDiscarded = "backlog-discarded" // an at-least-once dead-letter backlog was discarded
 )
 
-// Dead-letter reasons, exactly as RabbitMQ writes them in x-death (spec §0).
+// Dead-letter reasons, exactly as RabbitMQ writes them in x-death (docs/rabbitmq.md "Dead-lettering at a glance").
 const (
 	ReasonRejected      = "rejected"
 	ReasonExpired       = "expired"

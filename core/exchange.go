@@ -1,6 +1,6 @@
 package core
 
-// Exchange types the simulator routes for (spec §7).
+// Exchange types the simulator routes for (docs/rabbitmq.md "Routing basics").
 const (
 	Direct  = "direct"
 	Fanout  = "fanout"
@@ -36,7 +36,7 @@ type Binding struct {
 }
 
 // alternate is the exchange's alternate-exchange: the argument wins over
-// a policy (spec §7.6).
+// a policy (docs/rabbitmq.md "Exchange-to-exchange bindings and alternate exchanges").
 func (x *Exchange) alternate() (string, bool) {
 	if v, ok := x.Args["alternate-exchange"].(string); ok {
 		return v, true

@@ -1,6 +1,6 @@
 package core
 
-// Headers the broker renders from its death annotations (spec §1.1, §1.3).
+// Headers the broker renders from its death annotations (docs/rabbitmq.md "x-death entries", "First and last death headers").
 const (
 	HeaderXDeath             = "x-death"
 	HeaderFirstDeathQueue    = "x-first-death-queue"
@@ -18,8 +18,8 @@ const (
 func (b *Broker) MessageHeaders(m *Message) Table { return b.renderHeaders(m, nil) }
 
 // renderHeaders builds the delivered header table: client headers, then the
-// broker's death headers, which win over client-sent ones (spec §1.7), then
-// quorum delivery counters (spec §2.5).
+// broker's death headers, which win over client-sent ones (docs/rabbitmq.md "Client-published x-death"), then
+// quorum delivery counters (docs/rabbitmq.md "Delivery limit").
 func (b *Broker) renderHeaders(m *Message, e *entry) Table {
 	h := make(Table, len(m.Headers)+8)
 	for k, v := range m.Headers {
@@ -70,7 +70,7 @@ func (b *Broker) deliveryHeaders(q *Queue, e *entry, get bool) Table {
 
 // putDeliveryCounts: 4.3 shows x-acquired-count (all returns) and
 // x-delivery-count (failed deliveries); 4.0–4.2 and 3.x show x-delivery-count
-// counting every return (spec §2.5). Classic queues show neither.
+// counting every return (docs/rabbitmq.md "Delivery limit"). Classic queues show neither.
 func (b *Broker) putDeliveryCounts(h Table, e *entry) {
 	if b.profile.countsOnlyFailedReturns() {
 		if e.acquired > 0 {
@@ -87,7 +87,7 @@ func (b *Broker) putDeliveryCounts(h Table, e *entry) {
 }
 
 // deathArray renders x-death: an array of tables, most recent first, with
-// exactly the broker's keys and AMQP types (spec §1.1).
+// exactly the broker's keys and AMQP types (docs/rabbitmq.md "x-death entries").
 func deathArray(deaths []Death) []any {
 	arr := make([]any, len(deaths))
 	for i, d := range deaths {
@@ -119,7 +119,7 @@ func deathArray(deaths []Death) []any {
 
 // routingHeaders are the headers a headers exchange matches on: the client
 // headers plus the x-first/x-last-death annotations; a fresh x-death is not
-// among them in 4.x (spec §1.3).
+// among them in 4.x (docs/rabbitmq.md "First and last death headers").
 func (b *Broker) routingHeaders(m *Message) Table {
 	if m.death == nil {
 		if m.Headers == nil {
@@ -139,7 +139,7 @@ func (b *Broker) routingHeaders(m *Message) Table {
 }
 
 // adoptClientDeaths: 3.12 read a client-published x-death header back into
-// the history, so counts continue and cycle detection sees it (spec §1.7).
+// the history, so counts continue and cycle detection sees it (docs/rabbitmq.md "Client-published x-death").
 // 4.x ignores it (and replaces it if the broker dead-letters the message).
 func adoptClientDeaths(m *Message) {
 	arr, ok := m.Headers[HeaderXDeath].([]any)

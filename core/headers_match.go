@@ -2,7 +2,7 @@ package core
 
 import "strings"
 
-// Headers exchange matching, spec §7.5 (rabbit_exchange_type_headers.erl).
+// Headers exchange matching, docs/rabbitmq.md "Headers exchange" (rabbit_exchange_type_headers.erl).
 
 // headersMatch matches a message's headers against a binding's arguments
 // as RabbitMQ 4.x does (the default profile).
@@ -56,7 +56,7 @@ func headerArgMatches(p Profile, arg any, headers Table, key string) bool {
 // xMatchModes are the valid x-match values (3.10+).
 var xMatchModes = []string{"all", "any", "all-with-x", "any-with-x"}
 
-// validateHeadersBinding checks x-match on binding (406, spec §7.5).
+// validateHeadersBinding checks x-match on binding (406, docs/rabbitmq.md "Headers exchange").
 func validateHeadersBinding(args Table) *Error {
 	v, ok := args["x-match"]
 	if !ok {

@@ -112,7 +112,7 @@ func (b *Broker) Messages(queue string, limit int) []MessageView {
 // MessagesRange lists up to n ready messages from position from, building
 // headers only for those. It also returns the latest expiry among the
 // messages ahead of them (Never if one of those has no TTL, 0 if none are
-// ahead): expiry acts at the head only (spec §2.2), so none of the listed
+// ahead): expiry acts at the head only (docs/rabbitmq.md "Message TTL"), so none of the listed
 // messages can expire before that time.
 func (b *Broker) MessagesRange(queue string, from, n int) ([]MessageView, Time) {
 	q := b.queues[queue]
@@ -186,7 +186,7 @@ func (b *Broker) Bindings() []Binding {
 }
 
 // QueueArgumentKeys lists the x- arguments a queue type knows under a
-// profile, in the broker's order (spec §5.1): the edit forms offer these.
+// profile, in the broker's order (docs/rabbitmq.md "Declare argument checks"): the edit forms offer these.
 func QueueArgumentKeys(p Profile, qt QueueType) []string {
 	return append([]string(nil), knownArgs(p, string(qt))...)
 }

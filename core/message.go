@@ -24,14 +24,14 @@ type Properties struct {
 // once created: dead-lettering makes a new one, so copies in several queues
 // and pointers kept by events can share it.
 //
-// Its layout is kept small because every queued message has one (design
-// §7: ≤ 300 bytes per queued 16-byte message): properties and the death
+// Its layout is kept small because every queued message has one (the
+// target is ≤ 300 bytes per queued 16-byte message, BENCHMARKS.md "Core"): properties and the death
 // history live behind pointers that are nil for most messages.
 type Message struct {
 	Lineage  uint64 // id of the publish this message descends from (survives dead-lettering)
 	Exchange string // exchange it was last published or dead-lettered to
 	// Keys are the routing keys: the publish key, then CC, then BCC keys
-	// (spec §1.5, §7.1). The last NBCC of them came from BCC, which x-death omits.
+	// (docs/rabbitmq.md "CC and BCC", "Routing basics"). The last NBCC of them came from BCC, which x-death omits.
 	// Keys slices are shared between messages and never modified.
 	Keys    []string
 	Body    string
@@ -44,8 +44,8 @@ type Message struct {
 
 // deathState is the broker's death annotation of a message.
 type deathState struct {
-	deaths []Death  // most recent first (spec §1.2)
-	first  deathRef // x-first-death-*: the first broker-recorded death (spec §1.3)
+	deaths []Death  // most recent first (docs/rabbitmq.md "x-death order and compression")
+	first  deathRef // x-first-death-*: the first broker-recorded death (docs/rabbitmq.md "First and last death headers")
 	last   deathRef // x-last-death-* (3.13+): exchange is the one before that death
 }
 
@@ -112,7 +112,7 @@ type Death struct {
 	client Table
 }
 
-// nonBCCKeys are the keys x-death records (spec §1.5); the result shares
+// nonBCCKeys are the keys x-death records (docs/rabbitmq.md "CC and BCC"); the result shares
 // the immutable Keys array.
 func (m *Message) nonBCCKeys() []string {
 	n := len(m.Keys) - int(m.NBCC)

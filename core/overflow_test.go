@@ -2,7 +2,7 @@ package core
 
 import "testing"
 
-// x-overflow (spec §2.4) with x-max-length 1 and three publishes P1..P3.
+// x-overflow (docs/rabbitmq.md "Length limits and overflow") with x-max-length 1 and three publishes P1..P3.
 func TestOverflowModes(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -39,7 +39,7 @@ func TestOverflowModes(t *testing.T) {
 }
 
 // x-max-length 0 with drop-head still hands a message to an idle consumer;
-// classic reject-publish refuses it even then (spec §2.4).
+// classic reject-publish refuses it even then (docs/rabbitmq.md "Length limits and overflow").
 func TestMaxLengthZeroWithIdleConsumer(t *testing.T) {
 	for _, c := range []struct {
 		overflow  string
@@ -65,7 +65,7 @@ func TestMaxLengthBytes(t *testing.T) {
 	s.wantBodies("q", "bbbb", "cccc")
 }
 
-// Lowering the limit by policy drops the excess at once (spec §2.4).
+// Lowering the limit by policy drops the excess at once (docs/rabbitmq.md "Length limits and overflow").
 func TestPolicyLimitAppliesAtOnce(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("q", nil)

@@ -6,7 +6,7 @@ import (
 )
 
 // Policy is a regular (user) policy. Exactly one policy applies to an
-// entity: the matching one with the highest priority (spec §5.2).
+// entity: the matching one with the highest priority (docs/rabbitmq.md "Policies").
 type Policy struct {
 	Name       string
 	Pattern    string
@@ -19,7 +19,7 @@ type Policy struct {
 
 // SetPolicy adds or replaces a policy and re-applies policies at once:
 // DLX and limits change for queued messages too (excess is dropped or
-// dead-lettered now); a TTL change affects only new messages (spec §2.2, §5.3).
+// dead-lettered now); a TTL change affects only new messages (docs/rabbitmq.md "Message TTL", "Arguments versus policies").
 func (b *Broker) SetPolicy(p Policy) error {
 	if p.ApplyTo == "" {
 		p.ApplyTo = "all"
@@ -75,8 +75,8 @@ func removeByName(ps []*Policy, name string) []*Policy {
 
 // policyFor picks the policy for an entity: highest priority wins; equal
 // priorities are broken by name so the choice is stable (RabbitMQ leaves
-// ties unspecified, spec §9.4). A queue policy with a key the queue type
-// does not support does not match at all (spec §5.2).
+// ties unspecified, docs/rabbitmq.md "Open questions"). A queue policy with a key the queue type
+// does not support does not match at all (docs/rabbitmq.md "Policies").
 func (b *Broker) policyFor(name, kind string, qt QueueType) *Policy {
 	var best *Policy
 	for _, p := range b.policies {
@@ -116,7 +116,7 @@ func (b *Broker) reapplyPolicies() {
 	for _, q := range b.qOrder {
 		q.policy = b.policyFor(q.Name, "queues", q.Type)
 		q.cfg = resolveConfig(b.profile, q)
-		b.enforceLimit(q) // a lower limit takes effect at once (spec §2.4)
+		b.enforceLimit(q) // a lower limit takes effect at once (docs/rabbitmq.md "Length limits and overflow")
 		b.renewLeaseTimer(q)
 		b.dispatch(q)
 	}

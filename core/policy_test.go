@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Precedence of queue arguments and policies (spec §5.3).
+// Precedence of queue arguments and policies (docs/rabbitmq.md "Arguments versus policies").
 func TestPolicyPrecedence(t *testing.T) {
 	cases := []struct {
 		name   string

@@ -3,7 +3,7 @@ package core
 import "fmt"
 
 // Profile pins broker behaviour where RabbitMQ versions differ
-// (spec §1.9 version table). The zero value is not valid; use a constant.
+// (docs/rabbitmq.md "Versions and profiles" version table). The zero value is not valid; use a constant.
 type Profile string
 
 const (
@@ -37,17 +37,17 @@ func ParseProfile(s string) (Profile, error) {
 // is4 reports a 4.x broker.
 func (p Profile) is4() bool { return p != Rabbit312 }
 
-// hasLastDeathHeaders: x-last-death-* exist since 3.13 (spec §1.3).
+// hasLastDeathHeaders: x-last-death-* exist since 3.13 (docs/rabbitmq.md "First and last death headers").
 func (p Profile) hasLastDeathHeaders() bool { return p.is4() }
 
-// keepsCCWithDLRoutingKey: 3.12 deleted CC when a DL routing key was set (spec §1.5).
+// keepsCCWithDLRoutingKey: 3.12 deleted CC when a DL routing key was set (docs/rabbitmq.md "CC and BCC").
 func (p Profile) keepsCCWithDLRoutingKey() bool { return p.is4() }
 
-// parsesClientXDeath: 3.12 read a client-published x-death back (spec §1.7).
+// parsesClientXDeath: 3.12 read a client-published x-death back (docs/rabbitmq.md "Client-published x-death").
 func (p Profile) parsesClientXDeath() bool { return !p.is4() }
 
 // defaultDeliveryLimit is the quorum queue default: 20 since 4.0, none before
-// (spec §2.5). -1 means no limit.
+// (docs/rabbitmq.md "Delivery limit"). -1 means no limit.
 func (p Profile) defaultDeliveryLimit() int64 {
 	if p.is4() {
 		return 20
@@ -56,14 +56,14 @@ func (p Profile) defaultDeliveryLimit() int64 {
 }
 
 // countsOnlyFailedReturns: 4.3 compares delivery-count (failed deliveries)
-// with the limit; 4.0–4.2 and 3.x count every return (spec §2.5).
+// with the limit; 4.0–4.2 and 3.x count every return (docs/rabbitmq.md "Delivery limit").
 func (p Profile) countsOnlyFailedReturns() bool { return p == Rabbit43 }
 
 // rejectsManyHashes: a topic binding with more than two '#' words is a 406
-// from 4.3.5 (spec §7.4).
+// from 4.3.5 (docs/rabbitmq.md "Direct, fanout and topic").
 func (p Profile) rejectsManyHashes() bool { return p == Rabbit43 }
 
-// unknownExchangeTypeCode: 503 COMMAND_INVALID on 3.12, 406 since 3.13 (spec §7.1).
+// unknownExchangeTypeCode: 503 COMMAND_INVALID on 3.12, 406 since 3.13 (docs/rabbitmq.md "Routing basics").
 func (p Profile) unknownExchangeTypeCode() int {
 	if p.is4() {
 		return CodePreconditionFailed

@@ -60,7 +60,7 @@ func parseExpirationProp(s string) (int64, *Error) {
 }
 
 // newMessage builds the broker's message: routing keys from the key, CC
-// and BCC headers; BCC stripped from the headers (spec §1.5).
+// and BCC headers; BCC stripped from the headers (docs/rabbitmq.md "CC and BCC").
 func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 	cc, err := routeHeader(p.Headers, "CC")
 	if err != nil {
@@ -86,7 +86,7 @@ func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 }
 
 // routeHeader reads a CC or BCC header: an array whose longstr elements are
-// extra routing keys (others ignored); any other type is a 406 (spec §1.5).
+// extra routing keys (others ignored); any other type is a 406 (docs/rabbitmq.md "CC and BCC").
 func routeHeader(h Table, name string) ([]string, *Error) {
 	v, ok := h[name]
 	if !ok {

@@ -1,7 +1,7 @@
 package core
 
 // Queue is a declared queue: its arguments, the policy applied to it, the
-// configuration that results (args and policy resolved per spec §5.3), its
+// configuration that results (args and policy resolved per docs/rabbitmq.md "Arguments versus policies"), its
 // ready messages and its consumers.
 type Queue struct {
 	Name       string
@@ -14,8 +14,8 @@ type Queue struct {
 	policy   *Policy
 	cfg      queueConfig
 	ready    readyList
-	returns  readyList // quorum with a delivery limit: returned messages, served first (spec §2.5)
-	backlog  []held    // at-least-once dead letters not yet taken by their targets (spec §4.3)
+	returns  readyList // quorum with a delivery limit: returned messages, served first (docs/rabbitmq.md "Requeue position")
+	backlog  []held    // at-least-once dead letters not yet taken by their targets (docs/rabbitmq.md "At-least-once dead-lettering")
 	dlrkList []string  // [cfg.dlrk], shared by dead letters
 	bytes    int64     // bodies of ready messages (x-max-length-bytes)
 	unacked  int
@@ -24,11 +24,11 @@ type Queue struct {
 	rr        int
 
 	// blocked: a quorum reject-publish queue over its limit refuses publishes
-	// until it drains to 80 % of the limit (spec §2.4).
+	// until it drains to 80 % of the limit (docs/rabbitmq.md "Length limits and overflow").
 	blocked bool
 	// headTimer is the time a head-expiry timer is armed for (Never if none).
 	headTimer Time
-	// lease is when x-expires last started counting (spec §2.3).
+	// lease is when x-expires last started counting (docs/rabbitmq.md "Queue expiry").
 	lease      Time
 	leaseTimer Time
 	mark       uint64 // routing visit mark
@@ -61,7 +61,7 @@ const (
 	OverflowRejectPublishDLX = "reject-publish-dlx"
 )
 
-// resolveConfig applies spec §5.3: the DLX, DL routing key and strategy
+// resolveConfig applies docs/rabbitmq.md "Arguments versus policies": the DLX, DL routing key and strategy
 // argument wins over the policy; TTLs and limits take the minimum; overflow
 // is the argument's on classic queues and the policy's on quorum queues;
 // the delivery limit is the minimum unless one side is negative (then the max).
@@ -126,7 +126,7 @@ func resolveOverflow(q *Queue, def Table) (string, string) {
 	case okP:
 		v, from = p, "policy "+q.policy.Name
 	}
-	// reject-publish-dlx is accepted on quorum queues but acts as drop-head (spec §2.4).
+	// reject-publish-dlx is accepted on quorum queues but acts as drop-head (docs/rabbitmq.md "Length limits and overflow").
 	if q.Type == Quorum && v == OverflowRejectPublishDLX {
 		v, from = OverflowDropHead, from+" (reject-publish-dlx is drop-head on quorum queues)"
 	}
@@ -160,7 +160,7 @@ func resolveDeliveryLimit(p Profile, args, def Table) int64 {
 // readyCount counts ready messages in both lists.
 func (q *Queue) readyCount() int { return q.ready.len() + q.returns.len() }
 
-// overLimit reports whether ready messages exceed a length limit (spec §2.4:
+// overLimit reports whether ready messages exceed a length limit (docs/rabbitmq.md "Length limits and overflow":
 // only ready messages count).
 func (q *Queue) overLimit() bool {
 	return (q.cfg.maxLength >= 0 && int64(q.readyCount()+len(q.backlog)) > q.cfg.maxLength) ||
@@ -168,7 +168,7 @@ func (q *Queue) overLimit() bool {
 }
 
 // wouldOverflow: classic reject-publish checks "ready + 1 > max" before
-// anything else (spec §2.4).
+// anything else (docs/rabbitmq.md "Length limits and overflow").
 func (q *Queue) wouldOverflow(size int64) bool {
 	return (q.cfg.maxLength >= 0 && int64(q.readyCount())+1 > q.cfg.maxLength) ||
 		(q.cfg.maxBytes >= 0 && q.bytes+size > q.cfg.maxBytes)

@@ -7,7 +7,7 @@ import (
 )
 
 // Queue declare arguments, redeclare equivalence, queue names, the publish
-// expiration property and policy definitions: spec §2.2, §5.1, §5.2.
+// expiration property and policy definitions: docs/rabbitmq.md "Message TTL", "Declare argument checks", "Policies".
 // Texts and check order follow rabbit_channel.erl, rabbit_amqqueue.erl,
 // rabbit_misc.erl, rabbit_policy.erl and rabbit_policies.erl (4.3 unless a
 // profile says otherwise).
@@ -112,7 +112,7 @@ func allKnownArgs(p Profile) []string {
 	return all
 }
 
-// ---- queue.declare of a new queue (spec §5.1) ----
+// ---- queue.declare of a new queue (docs/rabbitmq.md "Declare argument checks") ----
 
 // checkQueueName is rabbit_channel:check_name/2: names starting "amq." are
 // reserved (403). The channel strips CR and LF from the name before this.
@@ -127,7 +127,7 @@ func checkQueueName(name string) *Error {
 // queueTypeOf reads x-queue-type for a queue that does not exist yet. It
 // first runs the channel's x-dead-letter-exchange type check, because the
 // broker makes that check before check_declare_arguments looks at the type
-// (rabbit_channel queue.declare handler, spec §4.1); call it only for new
+// (rabbit_channel queue.declare handler, docs/rabbitmq.md "A DLX need not exist at declare time"); call it only for new
 // queues (a redeclare compares x-queue-type in checkQueueEquivalence).
 func queueTypeOf(vhost, queue string, args Table) (QueueType, *Error) {
 	if err := checkDLXType(vhost, queue, args); err != nil {
@@ -177,7 +177,8 @@ func argError(vhost, queue, key string, term erlTerm) *Error {
 }
 
 // validateNewQueueArgs checks a new queue's arguments in the broker's order:
-//  1. the channel's x-dead-letter-exchange type check (own text, §4.1);
+//  1. the channel's x-dead-letter-exchange type check (own text, docs/rabbitmq.md
+//     "A DLX need not exist at declare time");
 //  2. x-queue-type (check_declare_arguments validates it on its own first);
 //  3. each validator of declare_args(), in that list's order, restricted to
 //     the arguments the queue type knows: x-expires, x-message-ttl,
@@ -423,7 +424,7 @@ func checkPlacementTagArg(_ Profile, v any, _ Table) erlTerm {
 	return nil
 }
 
-// ---- redeclare: argument equivalence (spec §5.1) ----
+// ---- redeclare: argument equivalence (docs/rabbitmq.md "Declare argument checks") ----
 
 // checkQueueEquivalence compares a redeclare's arguments with the queue's
 // (rabbit_misc:assert_args_equivalence/4) as the 4.x default profile does.
@@ -572,7 +573,7 @@ func erlNumber(t erlTerm) (float64, bool) {
 	return 0, false
 }
 
-// ---- basic.publish expiration property (spec §2.2) ----
+// ---- basic.publish expiration property (docs/rabbitmq.md "Message TTL") ----
 
 // parseExpiration is rabbit_basic:parse_expiration/1: string:to_integer/1
 // on the property's bytes (an optional sign, then ASCII digits), nothing
@@ -644,7 +645,7 @@ func expiryErrorTerm(sign string, n int64, big string) erlTerm {
 	return checkExpiry(n)
 }
 
-// ---- policies (spec §5.2) ----
+// ---- policies (docs/rabbitmq.md "Policies") ----
 
 // policyError is rabbit_runtime_parameters' validation failure: its text
 // is what rabbitmqctl and the HTTP API report.
@@ -915,7 +916,7 @@ var unsupportedPolicies = map[QueueType][]string{
 		"selector-fields", "selector-field-max-bytes"},
 }
 
-// policyKeysSupported is rabbit_queue_type:is_policy_applicable/2 (spec §5.2).
+// policyKeysSupported is rabbit_queue_type:is_policy_applicable/2 (docs/rabbitmq.md "Policies").
 func policyKeysSupported(qt QueueType, def Table) bool {
 	for k := range def {
 		if contains(unsupportedPolicies[qt], k) {

@@ -9,7 +9,7 @@ import (
 )
 
 // Texts marked "3.10 broker" were printed by a real RabbitMQ 3.10.8 (the
-// Rabbit312 profile); 4.3 texts follow the 4.3 source (spec §5.1).
+// Rabbit312 profile); 4.3 texts follow the 4.3 source (docs/rabbitmq.md "Declare argument checks").
 
 const pf = "PRECONDITION_FAILED - "
 

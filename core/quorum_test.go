@@ -2,7 +2,7 @@ package core
 
 import "testing"
 
-// Quorum poison message, x-delivery-limit 3 (spec §2.5): when every return
+// Quorum poison message, x-delivery-limit 3 (docs/rabbitmq.md "Delivery limit"): when every return
 // counts, the 4th return kills it: 4 deliveries, then delivery_limit.
 // basic.nack requeue counts on 4.2 and 3.12; on 4.3 only basic.reject
 // requeue (a failed delivery) counts, so nack-requeue loops on.
@@ -48,7 +48,7 @@ func TestQuorumDeliveryLimit(t *testing.T) {
 	}
 }
 
-// Redelivery headers of quorum queues (spec §2.5): no header on the first
+// Redelivery headers of quorum queues (docs/rabbitmq.md "Delivery limit"): no header on the first
 // delivery; 4.3 shows x-acquired-count and x-delivery-count (failed only);
 // 4.2 shows x-delivery-count counting every return.
 func TestQuorumDeliveryHeaders(t *testing.T) {
@@ -88,7 +88,7 @@ func TestQuorumDefaultDeliveryLimit(t *testing.T) {
 	}
 }
 
-// Requeue position (spec §2.5): classic puts it back in place; quorum with
+// Requeue position (docs/rabbitmq.md "Delivery limit"): classic puts it back in place; quorum with
 // a limit serves returns first in return order; quorum without a limit
 // appends to the back.
 func TestRequeuePosition(t *testing.T) {
@@ -118,7 +118,7 @@ func TestRequeuePosition(t *testing.T) {
 	}
 }
 
-// spec §2.1 tests 12/13: nack(multiple, requeue) then nack(multiple, no
+// docs/rabbitmq.md "Rejected" tests 12/13: nack(multiple, requeue) then nack(multiple, no
 // requeue) dead-letters in settle (tag) order: m3, m1, m2.
 func TestNackMultipleOrder(t *testing.T) {
 	s := newSim(t, Rabbit43)

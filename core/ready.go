@@ -61,7 +61,7 @@ func (l *readyList) insertAt(i int, e *entry) {
 	l.items[p] = e
 }
 
-// insertBySeq puts e back at its original position (by id) (classic requeue, spec §2.5).
+// insertBySeq puts e back at its original position (by id) (classic requeue, docs/rabbitmq.md "Delivery limit").
 func (l *readyList) insertBySeq(e *entry) {
 	n := l.len()
 	i := 0

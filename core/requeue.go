@@ -2,7 +2,7 @@ package core
 
 // returnEntry puts a returned (requeued) message back. Quorum queues count
 // the return and dead-letter with delivery_limit once the counter passes the
-// limit (spec §2.5): 4.3 counts failed deliveries (basic.reject requeue, a
+// limit (docs/rabbitmq.md "Delivery limit"): 4.3 counts failed deliveries (basic.reject requeue, a
 // closed channel), 4.0–4.2 and 3.x count every return. Position: classic
 // queues put it back where it was; quorum queues with a limit serve returns
 // first in return order; without a limit it goes to the back.
@@ -34,7 +34,7 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 	}
 	q.bytes += e.msg.size()
 	// A requeued message keeps its expiry; if that has passed it expires now
-	// (when it is at the head, spec §2.2).
+	// (when it is at the head, docs/rabbitmq.md "Message TTL").
 	b.dropExpired(q)
 }
 
@@ -73,7 +73,7 @@ func (b *Broker) dropDeliveriesFrom(ch *Channel, q *Queue, reason string) {
 	ch.unacked = kept
 }
 
-// renewLease restarts a queue's x-expires countdown (spec §2.3).
+// renewLease restarts a queue's x-expires countdown (docs/rabbitmq.md "Queue expiry").
 func (b *Broker) renewLease(q *Queue) {
 	q.lease = b.now
 	b.renewLeaseTimer(q)
@@ -94,7 +94,7 @@ func (b *Broker) renewLeaseTimer(q *Queue) {
 }
 
 // checkLease deletes an unused queue whose lease ran out; its messages are
-// discarded, not dead-lettered (spec §2.3).
+// discarded, not dead-lettered (docs/rabbitmq.md "Queue expiry").
 func (b *Broker) checkLease(q *Queue) {
 	if len(q.consumers) > 0 || q.cfg.expires <= 0 {
 		return

@@ -13,7 +13,7 @@ type router struct {
 // route returns the queues reached from exchange x for m's routing keys
 // and routing headers: bindings in order, exchange-to-exchange bindings
 // followed (each exchange at most once), alternate exchanges used when an
-// exchange routed to nothing at all, and each queue at most once (spec §7.1, §7.6).
+// exchange routed to nothing at all, and each queue at most once (docs/rabbitmq.md "Routing basics", "Exchange-to-exchange bindings and alternate exchanges").
 // The returned slice is only valid until the next call.
 func (b *Broker) route(x *Exchange, m *Message) []*Queue {
 	b.routeGen++
@@ -28,7 +28,7 @@ func (b *Broker) route(x *Exchange, m *Message) []*Queue {
 	return r.queues
 }
 
-// routeDefault: each key names a queue directly (spec §7.2); no AE.
+// routeDefault: each key names a queue directly (docs/rabbitmq.md "Default exchange"); no AE.
 func (r *router) routeDefault() {
 	for _, k := range r.keys {
 		if q := r.b.queues[k]; q != nil {
@@ -93,7 +93,7 @@ func (r *router) toDestination(bd *Binding) bool {
 }
 
 // alternate follows x's alternate-exchange chain; a missing or already
-// visited AE ends it (spec §7.6).
+// visited AE ends it (docs/rabbitmq.md "Exchange-to-exchange bindings and alternate exchanges").
 func (r *router) alternate(x *Exchange) {
 	name, ok := x.alternate()
 	if !ok {

@@ -33,7 +33,7 @@ func TestPublishErrors(t *testing.T) {
 }
 
 // mandatory and unroutable → basic.return 312 NO_ROUTE; otherwise a
-// recorded drop. Via an alternate exchange it counts as routed (spec §7.6-7.7).
+// recorded drop. Via an alternate exchange it counts as routed (docs/rabbitmq.md "Exchange-to-exchange bindings and alternate exchanges"-7.7).
 func TestMandatoryAndAlternateExchange(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.exchange("unrouted", Fanout, nil)
@@ -92,7 +92,7 @@ func TestExchangeLoopsAndDuplicateRoutes(t *testing.T) {
 }
 
 // CC adds routing keys and stays on the message; BCC routes but is
-// stripped, and x-death leaves BCC keys out (spec §1.5).
+// stripped, and x-death leaves BCC keys out (docs/rabbitmq.md "CC and BCC").
 func TestCCAndBCC(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("dlq", nil)
@@ -129,7 +129,7 @@ func TestCCRemovedOn312WithDLRoutingKey(t *testing.T) {
 }
 
 // Without a DL routing key the dead letter routes by its current keys,
-// BCC included (spec §1.6, dead_letter_routing_key_header_BCC).
+// BCC included (docs/rabbitmq.md "Where a dead letter is republished", dead_letter_routing_key_header_BCC).
 func TestDeadLetterRoutesByBCC(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.exchange("dlx", Direct, nil)
@@ -144,7 +144,7 @@ func TestDeadLetterRoutesByBCC(t *testing.T) {
 }
 
 // Purge, delete and x-expires discard messages without dead-lettering
-// (spec §2.6), each recorded with its own reason.
+// (docs/rabbitmq.md "Never dead-lettered"), each recorded with its own reason.
 func TestNeverDeadLettered(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("dlq", nil)
@@ -196,7 +196,7 @@ func TestQueueLeaseRenewal(t *testing.T) {
 }
 
 // The DLX's alternate exchange catches dead letters the DLX cannot route
-// (spec §7.6).
+// (docs/rabbitmq.md "Exchange-to-exchange bindings and alternate exchanges").
 func TestDLXAlternateExchange(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.exchange("catch-all", Fanout, nil)

@@ -2,7 +2,7 @@ package core
 
 import "strings"
 
-// Topic exchange matching, spec §7.4 (rabbit_db_topic_exchange.erl).
+// Topic exchange matching, docs/rabbitmq.md "Direct, fanout and topic" (rabbit_db_topic_exchange.erl).
 //
 // Keys are split on '.' into words; the empty key has zero words, "a..b"
 // has an empty middle word and a leading or trailing dot an empty word. In
@@ -70,7 +70,7 @@ const maxHashWildcards = 2
 
 // validateTopicBinding: from 4.3.5 a binding key with more than two '#'
 // words is refused with 406 (rabbit_exchange_type_topic:validate_binding/2,
-// spec §7.4); "#.b.#" is fine, "a#.#.#" has two.
+// docs/rabbitmq.md "Direct, fanout and topic"); "#.b.#" is fine, "a#.#.#" has two.
 func validateTopicBinding(p Profile, key string) *Error {
 	if !p.rejectsManyHashes() {
 		return nil

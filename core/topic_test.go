@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// topicBindings is test/routing_SUITE.erl `topic` (spec §7.4): t1..t27,
+// topicBindings is test/routing_SUITE.erl `topic` (docs/rabbitmq.md "Direct, fanout and topic"): t1..t27,
 // without t24; t27 is bound twice with different arguments (same key).
 var topicBindings = map[string]string{
 	"t1": "a.b.c", "t2": "a.*.c", "t3": "a.#.b", "t4": "a.b.b.c", "t5": "#", "t6": "#.#",

@@ -12,7 +12,7 @@ type ExchangeDecl struct {
 	Args       Table
 }
 
-// QueueDecl is queue.declare. Quorum queues must be durable (spec §5.1).
+// QueueDecl is queue.declare. Quorum queues must be durable (docs/rabbitmq.md "Declare argument checks").
 type QueueDecl struct {
 	Name       string
 	Durable    bool
@@ -120,7 +120,7 @@ func (b *Broker) declareQueue(d QueueDecl) *Error {
 		if err := queueEquivalent(b.profile, q, d); err != nil {
 			return err
 		}
-		if q.Type == Classic { // a redeclare renews a classic queue's lease (spec §2.3)
+		if q.Type == Classic { // a redeclare renews a classic queue's lease (docs/rabbitmq.md "Queue expiry")
 			b.renewLease(q)
 		}
 		return nil
@@ -158,7 +158,7 @@ func (b *Broker) addQueue(d QueueDecl, qt QueueType) {
 }
 
 // quorumProperties: quorum queues cannot be exclusive, auto-delete or
-// non-durable (spec §5.1).
+// non-durable (docs/rabbitmq.md "Declare argument checks").
 func quorumProperties(qt QueueType, d QueueDecl) *Error {
 	if qt != Quorum {
 		return nil
@@ -193,7 +193,7 @@ func queueEquivalent(p Profile, q *Queue, d QueueDecl) *Error {
 }
 
 // DeleteQueue deletes a queue. Its messages, ready or unacked, are
-// discarded and never dead-lettered (spec §2.6); each is recorded as dropped.
+// discarded and never dead-lettered (docs/rabbitmq.md "Never dead-lettered"); each is recorded as dropped.
 func (b *Broker) DeleteQueue(name string) error {
 	q := b.queues[name]
 	if q == nil {
@@ -231,7 +231,7 @@ func (b *Broker) PurgeQueue(name string) (int, error) {
 	}
 	n := q.readyCount()
 	b.dropAll(q, DropPurged)
-	if b.profile == Rabbit43 { // 4.3 purge also removes the at-least-once backlog (spec §4.3)
+	if b.profile == Rabbit43 { // 4.3 purge also removes the at-least-once backlog (docs/rabbitmq.md "At-least-once dead-lettering")
 		b.discardBacklog(q, DropPurged, "at-least-once dead-letter backlog purged")
 	}
 	return n, b.settle()

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Effective TTL is min(queue TTL, message TTL), fixed at enqueue (spec §2.2).
+// Effective TTL is min(queue TTL, message TTL), fixed at enqueue (docs/rabbitmq.md "Message TTL").
 func TestTTLMinimumRule(t *testing.T) {
 	cases := []struct {
 		name     string
@@ -83,7 +83,7 @@ func TestTTLZero(t *testing.T) {
 	})
 }
 
-// Seed 002: per-message TTLs 60 s, 10 s, 30 s in one queue: expiry only at
+// From a TTL article: per-message TTLs 60 s, 10 s, 30 s in one queue: expiry only at
 // the head, so the 10 s and 30 s messages wait behind the 60 s one and all
 // three leave at 60 s, in queue order.
 func TestHeadOfLineBlocking(t *testing.T) {
@@ -126,7 +126,7 @@ func TestRequeueKeepsExpiry(t *testing.T) {
 	s.wantBodies("dlq", "m")
 }
 
-// A TTL policy does not touch messages already queued (spec §2.2).
+// A TTL policy does not touch messages already queued (docs/rabbitmq.md "Message TTL").
 func TestPolicyTTLNotRetroactive(t *testing.T) {
 	s := newSim(t, Rabbit43)
 	s.queue("q", nil)

@@ -100,7 +100,7 @@ func TypeName(v any) string {
 
 // AsInteger reports v as an int64 when it has one of the integer field types
 // RabbitMQ accepts for integer arguments (byte, short, signedint, long,
-// unsignedbyte, unsignedshort, unsignedint). Spec §5.1.
+// unsignedbyte, unsignedshort, unsignedint). docs/rabbitmq.md "Declare argument checks".
 func AsInteger(v any) (int64, bool) {
 	switch x := v.(type) {
 	case int64:

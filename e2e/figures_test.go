@@ -16,7 +16,7 @@ import (
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
-// TestUIFigures measures the UI figures of design §7 for BENCHMARKS.md
+// TestUIFigures measures the UI figures of BENCHMARKS.md "Benchmarks" for BENCHMARKS.md
 // ("## UI"). They are logged, not asserted: the machine decides them.
 // FIGURES=0 skips it (it takes about 15 s).
 func TestUIFigures(t *testing.T) {

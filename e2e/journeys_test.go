@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The learner journeys of issue 5. Each asserts what the learner sees
+// The learner journeys. Each asserts what the learner sees
 // and saves screenshots to e2e/screenshots/.
 
 // TestJourneyRetryLoop (1): open "retry loop", play; the inspector shows

@@ -89,7 +89,7 @@ func TestEmbedIsCompact(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/embed")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
-	// The embed is click-to-load (design §5): a poster first.
+	// The embed is click-to-load (docs/links-and-http.md "Fragment links"): a poster first.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("embed-load"))); err != nil {
 		t.Fatalf("click the embed poster: %v", err)
 	}

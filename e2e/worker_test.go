@@ -313,7 +313,7 @@ func newerThan(ref time.Time, paths ...string) string {
 // startWrangler starts `wrangler dev --local` on a free loopback port in
 // its own process group, with KV persisted to a temporary folder, waits
 // until the Worker answers, and kills the whole group at cleanup (killing
-// only the npx/node PID leaves workerd running, notes §3).
+// only the npx/node PID leaves workerd running, docs/architecture.md "Platform constraints").
 func startWrangler(t *testing.T) (base string, ready time.Duration) {
 	t.Helper()
 	port := freePort(t)

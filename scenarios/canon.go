@@ -10,8 +10,8 @@ import (
 )
 
 // The canonical form of a scenario is an ordered tree: keys in a fixed
-// order, defaults left out (style §9: links that carry defaults cannot
-// change them). Share links encode it as JSON; FormatYAML writes it as YAML.
+// order, defaults left out: a link that carries a default could never
+// pick up a better default later. Share links encode it as JSON; FormatYAML writes it as YAML.
 
 // kv is one key of an ordered object.
 type kv struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/dlxlab/dlxlab/core"
 )
 
-// Observation is what a run showed: the JSON document of design §4. The
+// Observation is what a run showed: the JSON document of docs/scenario-format.md "Observation JSON". The
 // conformance runner produces the same shape from a real broker, so the
 // two can be diffed field by field. Lists are never null.
 type Observation struct {

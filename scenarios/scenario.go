@@ -1,11 +1,11 @@
 // Package scenarios reads, checks, runs and shares DLX Lab scenarios: the
-// YAML / JSON files of design §3. It is pure (no I/O, no wall clock, no
+// YAML / JSON files of docs/scenario-format.md "Scenario format". It is pure (no I/O, no wall clock, no
 // randomness) because it is compiled into the browser's wasm too; files
 // are read by cmd/dlxlab.
 //
 // The flow: Parse (or Decode a share link, or ImportDefinitions) gives a
 // validated *Scenario; Run plays it on a core.Broker and returns the
-// Observation of design §4; Check compares that with the scenario's expect
+// Observation of docs/scenario-format.md "Observation JSON"; Check compares that with the scenario's expect
 // block; Encode makes the share link.
 package scenarios
 
@@ -15,7 +15,7 @@ import (
 	"github.com/dlxlab/dlxlab/core"
 )
 
-// Limits on what a scenario may ask for, named and loud (style §4): a file
+// Limits on what a scenario may ask for, named and loud: a file
 // over one of them is rejected at parse time with an error naming it.
 const (
 	// MaxFileSize bounds a scenario file, and a share link once decoded.
@@ -66,7 +66,7 @@ func (sc *Scenario) EventBudget() int64 {
 // Version is the scenario format version this package writes.
 const Version = 1
 
-// Scenario is one scenario file (design §3). Topology uses RabbitMQ's
+// Scenario is one scenario file (docs/scenario-format.md "Scenario format"). Topology uses RabbitMQ's
 // definitions.json field names. Parse fills in the defaults, so a Scenario
 // built in Go should set them too: Durable true, Type "direct",
 // DestinationType "queue", ApplyTo "all" (see NewQueue and friends).

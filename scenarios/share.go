@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Share links carry the whole scenario in the URL fragment (design §5):
+// Share links carry the whole scenario in the URL fragment (docs/links-and-http.md "Fragment links"):
 // `#s=1.<base64url, no padding, of raw deflate of the canonical JSON>`.
 const (
 	// LinkVersion is the version Encode writes.
@@ -22,7 +22,7 @@ const (
 )
 
 // linkDecoders turn the payload of each link version into scenario
-// bytes. Old versions stay here so old links always open (style §9).
+// bytes. Old versions stay here so old links always open.
 var linkDecoders = map[string]func(payload string) ([]byte, error){
 	"1": decodeV1,
 }

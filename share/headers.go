@@ -35,8 +35,8 @@ func IsEmbedPath(p string) bool {
 	return p == "/embed" || p == "/embed.html" || strings.HasPrefix(p, "/embed/")
 }
 
-// SetSecurityHeaders sets the headers every response carries (design.md
-// §5): the CSP, framing rules (embed pages frameable by anyone, everything
+// SetSecurityHeaders sets the headers every response carries (docs/links-and-http.md
+// "Security headers"): the CSP, framing rules (embed pages frameable by anyone, everything
 // else only by us, also via X-Frame-Options for old browsers), nosniff
 // and the referrer policy.
 func SetSecurityHeaders(h http.Header, urlPath string) {

@@ -1,5 +1,5 @@
 // Package share serves DLX Lab's short links, embeds, oEmbed and topology
-// posters (design.md §5–6). It is plain Go over net/http so the same
+// posters (docs/links-and-http.md "Routes"). It is plain Go over net/http so the same
 // handler runs natively in `dlxlab serve` (FileStore) and inside the
 // Cloudflare Worker (wasm/worker, KV store). See docs/links-and-http.md for the routes
 // and the contract with the UI.
@@ -23,7 +23,7 @@ import (
 	"strings"
 )
 
-// MaxBody is the largest request body accepted (design.md §5: 64 KiB).
+// MaxBody is the largest request body accepted (docs/links-and-http.md "Fragment links": 64 KiB).
 const MaxBody = 64 << 10
 
 // drainLimit is how much of a too-large body is read and discarded.

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// topology is the part of a scenario (design.md §3: RabbitMQ
+// topology is the part of a scenario (docs/scenario-format.md "Scenario format": RabbitMQ
 // definitions.json field names, as scenarios.CanonicalJSON writes them)
 // that the poster draws. Unknown fields are ignored here; the scenarios
 // package owns the format. The poster decodes JSON itself rather than

@@ -4,7 +4,7 @@
 // the pages into a static site (app.GenerateStaticWebsite), and as
 // wasm/app, where the components mount in the browser. Components render
 // state and send commands; they never compute broker behaviour themselves
-// (that lives in core/, see design.md §2).
+// (that lives in core/, see docs/architecture.md "Parts").
 package ui
 
 import (
@@ -22,7 +22,7 @@ const (
 // both sides agree on the set of pages.
 func Routes() {
 	app.RouteFunc("/", func() app.Composer { return &Shell{} })
-	// /embed is the compact, frameable variant (design.md §5).
+	// /embed is the compact, frameable variant (docs/links-and-http.md "Fragment links").
 	app.RouteFunc("/embed", func() app.Composer { return &Shell{Compact: true} })
 	// Short links (docs/links-and-http.md "Pages"): /s/{id} and /embed/s/{id} are these
 	// pages, with the id in a meta tag the share handler injects. Only the

@@ -299,7 +299,7 @@ func (h *Shell) tokens(snap model.Snapshot) []app.UI {
 }
 
 // tokenSVG is one token as SVG text. Message bodies are escaped: they
-// are always shown as text (design §5).
+// are always shown as text (docs/links-and-http.md "Fragment links").
 func (h *Shell) tokenSVG(tv model.TokenView, many bool) string {
 	var b strings.Builder
 	dur := strconv.FormatInt(tv.Dur.Milliseconds(), 10)

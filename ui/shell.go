@@ -12,12 +12,12 @@ import (
 
 // Shell is the page: header, canvas, side panel and clock bar. It owns
 // the session (ui/model) and is the one component: regions are methods
-// rendering the session's Snapshot. State flows one way (style §6): an
+// rendering the session's Snapshot. State flows one way (docs/architecture.md "One-way flow"): an
 // event handler calls a session method (a command), then the page renders
 // the new snapshot; nothing here decides broker behaviour.
 //
 // One ticker goroutine (started in OnMount, ending with the component's
-// context, never ctx.Async: notes §1) asks for a frame while the clock
+// context, never ctx.Async: docs/architecture.md "Platform constraints") asks for a frame while the clock
 // plays or something animates; the frame runs on the UI goroutine.
 type Shell struct {
 	app.Compo

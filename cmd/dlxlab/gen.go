@@ -18,7 +18,7 @@ func init() {
 // passThroughWorker replaces go-app's cache-first service worker when -nosw
 // is set: it caches nothing and deletes old caches, so a reload always
 // shows the latest build. go-app calls custom templates unsupported, but
-// this one was verified in Chromium (notes/stack-feasibility.md §2).
+// this one was verified in Chromium when the stack was chosen.
 const passThroughWorker = `// DLX Lab pass-through service worker, version {{.Version}}: no cache, no fetch handler.
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {

@@ -15,8 +15,9 @@ func init() {
 }
 
 const linkAbout = `Prints <base>/#s=1.… : the scenario's canonical JSON, deflated and
-base64url-encoded into the URL fragment (design §5), so opening the link
-loads the scenario without any server storing it.`
+base64url-encoded into the URL fragment, so opening the link loads the
+scenario without any server storing it (docs/links-and-http.md "Fragment
+links").`
 
 // defaultLinkBase is where 'dlxlab serve' listens by default.
 const defaultLinkBase = "http://127.0.0.1:8080"

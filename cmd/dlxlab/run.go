@@ -18,8 +18,8 @@ func init() {
 const runAbout = `Plays the scenario on the simulated broker: topology, consumers, then each
 step in order (time moves only on wait steps). By default it prints the
 event trace and the queues at the end; --json prints the observation
-document of design §4 instead (the shape 'dlxlab conform' prints for a real
-broker). Broker errors in steps are part of the run and do not fail it.
+JSON instead (docs/scenario-format.md "Observation JSON"), the shape
+'dlxlab conform' prints for a real broker. Broker errors in steps are part of the run and do not fail it.
 FILE is YAML or JSON; - reads standard input.`
 
 func runRun(args []string, cio cliIO) int {

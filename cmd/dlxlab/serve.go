@@ -79,7 +79,7 @@ func runServe(args []string) int {
 // newSiteHandler is everything `dlxlab serve` answers. Today that is the
 // static site (ui.SiteHandler: files, /embed, SPA fallback to index.html).
 //
-// The API goes here (design.md §5–6): mount it on the same mux BEFORE the
+// The API goes here (docs/links-and-http.md "Routes"): mount it on the same mux BEFORE the
 // catch-all, e.g.
 //
 //	mux.Handle("/api/", apiHandler)   // short links, file-backed store

@@ -1,6 +1,6 @@
 // Package library embeds the scenario files of this folder, so the
 // browser build (and anything else) has the lesson library without I/O.
-// The files are plain YAML scenarios (design §3); parse them with
+// The files are plain YAML scenarios (docs/scenario-format.md "Scenario format"); parse them with
 // scenarios.Parse. Adding a *.yaml (or *.json) file here adds a lesson.
 package library
 

@@ -1,4 +1,4 @@
-// DLX Lab embed: click to load (design.md §5).
+// DLX Lab embed: click to load (docs/links-and-http.md "Fragment links").
 //
 // On /embed pages this runs before go-app's app.js (it is a plain script
 // in the head; app.js is deferred). It holds back the two downloads that

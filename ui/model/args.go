@@ -33,7 +33,7 @@ type Arg struct {
 	Common  bool // shown first in the form
 }
 
-// QueueArgs are the queue arguments core validates (spec §5.1), most
+// QueueArgs are the queue arguments core validates (docs/rabbitmq.md "Declare argument checks"), most
 // used first. x-queue-type is the form's type selector.
 var QueueArgs = []Arg{
 	{Key: "x-message-ttl", Kind: KindInt, Classic: true, Quorum: true, Unit: "ms", Common: true},

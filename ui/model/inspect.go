@@ -98,7 +98,7 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 	d.From = from
 	now := s.b.Now()
 	if count > 0 && v.Ready > 0 {
-		// Messages only expire at the head (spec §2.2): one whose time has
+		// Messages only expire at the head (docs/rabbitmq.md "Message TTL"): one whose time has
 		// come waits behind any earlier message that expires later.
 		rows, latest := s.b.MessagesRange(name, from, count)
 		for _, mv := range rows {

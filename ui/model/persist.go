@@ -15,7 +15,7 @@ import (
 // Saving and sharing. The autosave (localStorage) keeps the whole
 // session: scenario (what the learner did by hand is in its steps), time,
 // selection, speed. A share
-// link carries the scenario (design §5: `s=1.…`) plus the view: the
+// link carries the scenario (docs/links-and-http.md "Fragment links": `s=1.…`) plus the view: the
 // time and the selection, as extra fragment fields (`&t=…&sel=…`).
 
 // SaveVersion is the autosave format version.

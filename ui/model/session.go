@@ -6,11 +6,11 @@
 // It is a sub-package with no go-app (and no syscall/js) import on
 // purpose: the whole behaviour of the playground is tested natively with
 // `go test ./ui/model` (and under js/wasm), without a browser and without
-// go-app's engine. State flows one way (style §6): a component calls a
+// go-app's engine. State flows one way (docs/architecture.md "One-way flow"): a component calls a
 // Session method (a command), the session changes, the component renders
 // the new Snapshot. The session never decides broker behaviour: it sends
 // commands to core (directly, or through a scenarios.Runner) and reads
-// the broker's views and events back (design §2).
+// the broker's views and events back (docs/architecture.md "Parts").
 //
 // Replay is the only way back in time: Restart, undo, redo and every
 // edit rebuild the broker from the scenario and run it again to the same
@@ -25,7 +25,7 @@ import (
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
-// Limits of the session, named and loud (style §4).
+// Limits of the session, named and loud.
 const (
 	// MaxHistory bounds the undo stack.
 	MaxHistory = 200

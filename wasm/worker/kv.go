@@ -16,7 +16,7 @@ import (
 //
 // It calls the binding directly rather than through syumai's kv package:
 // kv.Namespace.GetString turns a missing key into the string "<null>"
-// (notes/stack-feasibility.md §3), and a scenario could legitimately be
+// (docs/architecture.md "Platform constraints"), and a scenario could legitimately be
 // any string, so "missing" must come from the null itself.
 type kvStore struct {
 	binding string
@@ -62,7 +62,7 @@ func (s kvStore) Put(_ context.Context, id string, data []byte) error {
 }
 
 // awaitPromise blocks the calling goroutine (never the JS event loop)
-// until p settles. From notes/stack-feasibility.md §3.
+// until p settles. From docs/architecture.md "Platform constraints".
 func awaitPromise(p js.Value) (js.Value, error) {
 	type result struct {
 		v   js.Value

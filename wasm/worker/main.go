@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-// Command worker is DLX Lab's Cloudflare Worker (design.md §6): the share
+// Command worker is DLX Lab's Cloudflare Worker (docs/links-and-http.md "Routes"): the share
 // handler (package share) over Workers KV, with the static site served by
 // Workers Static Assets. Only the run_worker_first routes of
 // wrangler.jsonc reach this code; everything else is answered by the
