@@ -672,7 +672,11 @@ func validatePolicy(name, pattern, applyTo string, prio int64, def Table) error 
 // the apply-to values all, queues and exchanges (seen on a 3.10 broker).
 func validatePolicyFor(p Profile, _, pattern, applyTo string, _ int64, def Table) error {
 	var reasons []string
-	if err := validatePolicyDefinition(def); err != nil {
+	rest, checked := def, true
+	if !p.is4() {
+		rest, checked = withoutMirroring(def)
+	}
+	if err := validatePolicyDefinition(rest); err != nil && checked {
 		reasons = append(reasons, err.Text)
 	}
 	if r := validateApplyTo(p, applyTo); r != "" {
