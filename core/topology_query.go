@@ -194,3 +194,16 @@ func (b *Broker) AtLeastOnce(queue string) bool {
 	q := b.queues[queue]
 	return q != nil && q.atLeastOnce()
 }
+
+// UnsupportedPolicyKeys lists the keys of a policy definition that a queue
+// type does not support, sorted. A policy with any of them is not applied
+// to queues of that type at all.
+func UnsupportedPolicyKeys(qt QueueType, def Table) []string {
+	var out []string
+	for _, k := range def.SortedKeys() {
+		if contains(unsupportedPolicies[qt], k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

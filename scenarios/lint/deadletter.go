@@ -1,0 +1,221 @@
+package lint
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dlxlab/dlxlab/core"
+)
+
+// dlxMissing: the DLX a queue names does not exist, so every dead letter
+// of the queue is dropped without a trace (declaring the queue succeeded:
+// the broker does not check). One finding per missing exchange.
+func dlxMissing(t *topology) []Finding {
+	byDLX := map[string][]string{}
+	var order []string
+	for _, q := range t.queues {
+		c := q.Config
+		if !c.HasDLX {
+			continue
+		}
+		if _, ok := t.exchanges[c.DLX]; ok {
+			continue
+		}
+		if byDLX[c.DLX] == nil {
+			order = append(order, c.DLX)
+		}
+		byDLX[c.DLX] = append(byDLX[c.DLX], q.Name)
+	}
+	var out []Finding
+	for _, x := range order {
+		qs := byDLX[x]
+		objs := []Object{exchangeObj(x)}
+		for _, q := range qs {
+			objs = append(objs, queueObj(q))
+		}
+		f := finding("dlx-missing", Error, objs,
+			"Dead-letter exchange '%[1]s' does not exist: every message rejected, expired or pushed out of %[2]s is dropped silently (no error, no return, no log).",
+			"死信交换机 '%[1]s' 不存在：%[2]s 中被拒绝、过期或被挤出的消息都会被静默丢弃（没有错误、没有退回、没有日志）。",
+			x, quote(qs))
+		f.Via = &Via{Key: qs[0]}
+		out = append(out, f)
+	}
+	return out
+}
+
+// dlxUnroutable: the DLX exists but no binding matches the keys the dead
+// letters carry (the dead-letter routing key, else the keys they arrived
+// with, CC and BCC included), so they are dropped silently.
+func dlxUnroutable(t *topology) []Finding {
+	var out []Finding
+	for _, q := range t.queues {
+		var lost, kept []deadRoute
+		for _, r := range t.dead[q.Name] {
+			if !r.HasDLX || !r.DLXExists {
+				continue
+			}
+			if len(r.Targets) == 0 {
+				lost = append(lost, r)
+			} else {
+				kept = append(kept, r)
+			}
+		}
+		if len(lost) == 0 {
+			continue
+		}
+		r := lost[0]
+		sev, en, zh := Error,
+			"Dead letters of '%[1]s' are republished to '%[2]s' with routing key %[3]s, which no binding of '%[2]s' matches: they are dropped silently.",
+			"'%[1]s' 的死信以路由键 %[3]s 重新发布到 '%[2]s'，但 '%[2]s' 没有任何绑定匹配：它们会被静默丢弃。"
+		if len(kept) > 0 {
+			sev, en, zh = Warning,
+				"Some dead letters of '%[1]s' are lost: republished to '%[2]s' with routing key %[3]s, they match no binding and are dropped silently (others do route).",
+				"'%[1]s' 的部分死信会丢失：以路由键 %[3]s 重新发布到 '%[2]s' 时没有匹配的绑定，被静默丢弃（其他键可以路由）。"
+		}
+		keys := []string{}
+		for _, l := range lost {
+			keys = append(keys, quote(l.Keys))
+		}
+		f := finding("dlx-unroutable", sev, []Object{queueObj(q.Name), exchangeObj(r.DLX)}, en, zh,
+			q.Name, r.DLX, strings.Join(keys, " / "))
+		via := r.from.via
+		f.Via = &via
+		out = append(out, f)
+	}
+	return out
+}
+
+// deadLetterCycle: dead letters go round a loop of queues in which nothing
+// rejects (messages only expire or overflow); the broker's cycle detection
+// then drops them at the point they would come back, without a log line
+// per message. A queue without a TTL is taken to be left by rejections
+// (a consumer), which keeps the loop going, as a retry loop intends.
+func deadLetterCycle(t *topology) []Finding {
+	passive := func(q string) bool {
+		if t.fromDefinitions() {
+			return t.queue[q].Config.MessageTTL >= 0
+		}
+		return !t.rejects(q)
+	}
+	var out []Finding
+	for _, scc := range t.components(passive) {
+		objs := []Object{}
+		for _, q := range scc {
+			objs = append(objs, queueObj(q))
+		}
+		f := finding("dead-letter-cycle", Error, objs,
+			"Dead letters loop through %[1]s with no 'rejected' death on the way: RabbitMQ's cycle detection drops them when they would come back, silently (one log line per distinct loop).",
+			"死信在 %[1]s 之间循环，途中没有 'rejected' 死亡记录：RabbitMQ 的循环检测会在消息回到原处时将其静默丢弃（每个不同的循环只记一条日志）。",
+			quote(scc))
+		f.Via = &Via{Key: scc[0]}
+		out = append(out, f)
+	}
+	return out
+}
+
+// components lists the loops of the dead-letter graph made only of queues
+// keep accepts (strongly connected components with a cycle), each in
+// declaration order.
+func (t *topology) components(keep func(string) bool) [][]string {
+	reach := map[string][]string{}
+	for _, q := range t.queues {
+		if !keep(q.Name) {
+			continue
+		}
+		for _, x := range t.targetsOf(q.Name) {
+			if keep(x) {
+				reach[q.Name] = append(reach[q.Name], x)
+			}
+		}
+	}
+	var out [][]string
+	done := map[string]bool{}
+	for _, q := range t.queues {
+		if done[q.Name] || !keep(q.Name) {
+			continue
+		}
+		from := closure(reach, q.Name)
+		if !from[q.Name] {
+			continue // q is on no loop
+		}
+		var scc []string
+		for _, o := range t.queues {
+			if from[o.Name] && closure(reach, o.Name)[q.Name] {
+				scc = append(scc, o.Name)
+				done[o.Name] = true
+			}
+		}
+		out = append(out, scc)
+	}
+	return out
+}
+
+// closure is every node reachable from start in one or more steps.
+func closure(reach map[string][]string, start string) map[string]bool {
+	seen := map[string]bool{}
+	stack := slices.Clone(reach[start])
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		stack = append(stack, reach[n]...)
+	}
+	return seen
+}
+
+// declareRefused: the broker of this version refuses part of the topology,
+// so importing the definitions fails there. Mirroring policies have their
+// own finding.
+func declareRefused(t *topology) []Finding {
+	var out []Finding
+	for _, e := range t.errors {
+		obj, ok := t.objectAt(e.Where)
+		if !ok {
+			continue
+		}
+		if obj.Kind == "policy" && t.mirroring(obj.Name) {
+			continue
+		}
+		out = append(out, finding("declare-refused", Error, []Object{obj},
+			"RabbitMQ %[1]s refuses %[2]s '%[3]s': %[4]s",
+			"RabbitMQ %[1]s 拒绝了%[5]s '%[3]s'：%[4]s",
+			versionOf(t.profile), obj.Kind, obj.Name, e.Text, kindZH[obj.Kind]))
+	}
+	return out
+}
+
+// objectAt names the entity of a setup error's place ("queues[3]").
+func (t *topology) objectAt(where string) (Object, bool) {
+	list, idx, ok := strings.Cut(strings.TrimSuffix(where, "]"), "[")
+	if !ok {
+		return Object{}, false
+	}
+	i, err := strconv.Atoi(idx)
+	if err != nil || i < 0 {
+		return Object{}, false
+	}
+	sc := t.sc
+	switch {
+	case list == "queues" && i < len(sc.Queues):
+		return queueObj(sc.Queues[i].Name), true
+	case list == "exchanges" && i < len(sc.Exchanges):
+		return exchangeObj(sc.Exchanges[i].Name), true
+	case list == "policies" && i < len(sc.Policies):
+		return policyObj(sc.Policies[i].Name), true
+	case list == "bindings" && i < len(sc.Bindings):
+		return exchangeObj(sc.Bindings[i].Source), true
+	}
+	return Object{}, false
+}
+
+// kindZH names object kinds in Chinese texts.
+var kindZH = map[string]string{"queue": "队列", "exchange": "交换机", "policy": "策略"}
+
+// versionOf is the broker version a profile stands for, for texts.
+func versionOf(p core.Profile) string {
+	return strings.TrimPrefix(string(p), "rabbitmq-")
+}
