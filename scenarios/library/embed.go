@@ -1,7 +1,8 @@
 // Package library embeds the scenario files of this folder, so the
 // browser build (and anything else) has the lesson library without I/O.
-// The files are plain YAML scenarios (docs/scenario-format.md "Scenario format"); parse them with
-// scenarios.Parse. Adding a *.yaml (or *.json) file here adds a lesson.
+// The files are plain YAML scenarios (docs/scenario-format.md "Scenario
+// format"); parse them with scenarios.Parse. Adding a *.yaml file here adds
+// a lesson (README.md lists them).
 package library
 
 import (
