@@ -61,6 +61,7 @@
 //	headers_match.go  headers exchange matching
 //	inspect.go        read-only views for the UI, the runner and tests
 //	message.go        Message and its properties
+//	mirroring.go      classic mirroring policy keys: accepted on 3.x, refused on 4.x
 //	policy.go         policies: choice per queue and effective values
 //	profile.go        Profile: what differs between RabbitMQ versions
 //	publish.go        basic.publish: checks, routing, mandatory returns
@@ -72,6 +73,7 @@
 //	time.go           Advance, RunUntil, At, NextEventTime: moving virtual time
 //	topic.go          topic exchange matching
 //	topology.go       declare and delete of exchanges and queues, purge
+//	topology_query.go questions a topology checker asks, answered with the broker's rules
 //	value.go          AMQP field values and tables
 //
 // A test (TestFileMapComplete) fails when a file is missing from this
