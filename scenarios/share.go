@@ -33,6 +33,13 @@ func Encode(sc *Scenario) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return encodeLink(js)
+}
+
+// encodeLink deflates and base64url-encodes canonical JSON into a link
+// value ("1." + payload), refusing one over MaxLinkSize. Delay-lab links
+// (#d=) use it too.
+func encodeLink(js []byte) (string, error) {
 	var z bytes.Buffer
 	fw, err := flate.NewWriter(&z, flate.BestCompression)
 	if err != nil {
