@@ -63,6 +63,7 @@ func (sc *Scenario) tree() obj {
 	o.list("policies", len(sc.Policies), func(i int) any { return sc.Policies[i].tree() })
 	o.list("consumers", len(sc.Consumers), func(i int) any { return sc.Consumers[i].tree() })
 	o.list("steps", len(sc.Steps), func(i int) any { return sc.Steps[i].tree() })
+	o.list("checkpoints", len(sc.Checkpoints), func(i int) any { return sc.Checkpoints[i].tree() })
 	o.list("expect", len(sc.Expect), func(i int) any { return sc.Expect[i].tree() })
 	if sc.Conform != nil {
 		c := obj{}

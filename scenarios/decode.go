@@ -13,7 +13,7 @@ import (
 // Keys of each mapping, in the order the canonical encoding writes them.
 var (
 	scenarioKeys = []string{"version", "title", "title_zh", "summary", "summary_zh", "profile", "seed", "exchanges", "queues",
-		"bindings", "policies", "consumers", "steps", "expect", "conform", "layout"}
+		"bindings", "policies", "consumers", "steps", "checkpoints", "expect", "conform", "layout"}
 	// definitionsOnlyKeys are the other top-level keys of a definitions.json
 	// export: accepted so an export can be pasted, dropped, never stored.
 	definitionsOnlyKeys = []string{"rabbit_version", "rabbitmq_version", "product_name", "product_version",
@@ -86,6 +86,11 @@ func (d *decoder) scenario(root ast.Node) *Scenario {
 	for _, n := range d.list(f, "steps", MaxSteps) {
 		if s, ok := d.step(n); ok {
 			sc.Steps = append(sc.Steps, s)
+		}
+	}
+	for _, n := range d.list(f, "checkpoints", MaxCheckpoints) {
+		if c, ok := d.checkpoint(n); ok {
+			sc.Checkpoints = append(sc.Checkpoints, c)
 		}
 	}
 	for _, n := range d.list(f, "expect", MaxEntries) {

@@ -88,9 +88,13 @@ type Scenario struct {
 	Policies  []Policy
 	Consumers []Consumer
 	Steps     []Step
-	Expect    []Expectation
-	Conform   *Conform         // nil: the conformance runner replays it
-	Layout    map[string]Point // UI canvas positions by node name
+	// Checkpoints are the pauses of a lesson (checkpoint.go): they do
+	// not change the run, and are left out of the canonical form when
+	// there are none, so links made before they existed stay the same.
+	Checkpoints []Checkpoint
+	Expect      []Expectation
+	Conform     *Conform         // nil: the conformance runner replays it
+	Layout      map[string]Point // UI canvas positions by node name
 
 	// Name is where the scenario came from ("retry.yaml", "share link");
 	// errors and failures carry it. It is not part of the scenario.

@@ -10,6 +10,7 @@ import (
 // before they are known, and the totals the named limits bound.
 func (d *decoder) validate(sc *Scenario) {
 	queues, consumers := knownNames(sc)
+	d.checkpointRefs(sc)
 	var snapshots []string
 	for _, r := range d.snapshots {
 		if contains(snapshots, r.name) {

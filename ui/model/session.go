@@ -180,6 +180,7 @@ func clone(sc *scenarios.Scenario) *scenarios.Scenario {
 	c.Consumers = append([]scenarios.Consumer(nil), sc.Consumers...)
 	c.Steps = append([]scenarios.Step(nil), sc.Steps...)
 	c.Expect = append([]scenarios.Expectation(nil), sc.Expect...)
+	c.Checkpoints = append([]scenarios.Checkpoint(nil), sc.Checkpoints...)
 	c.Warnings = append([]string(nil), sc.Warnings...)
 	if sc.Layout != nil {
 		c.Layout = make(map[string]scenarios.Point, len(sc.Layout))
