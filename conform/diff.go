@@ -539,7 +539,11 @@ func diffQueues(path string, sim, broker map[string]scenarios.QueueState, countO
 			continue
 		}
 		for i := range s.Messages {
-			diffMessage(fmt.Sprintf("%s.messages[%d]", p, i), &s.Messages[i], &b.Messages[i], out)
+			mp := fmt.Sprintf("%s.messages[%d]", p, i)
+			if s.Messages[i].Redelivered != b.Messages[i].Redelivered {
+				add(out, mp+".redelivered", strconv.FormatBool(s.Messages[i].Redelivered), strconv.FormatBool(b.Messages[i].Redelivered))
+			}
+			diffMessage(mp, &s.Messages[i].Message, &b.Messages[i].Message, out)
 		}
 	}
 }
@@ -581,7 +585,7 @@ func queueSummary(q scenarios.QueueState) string {
 }
 
 // bodies lists message bodies, at most 10.
-func bodies(ms []scenarios.Message) string {
+func bodies(ms []scenarios.QueuedMessage) string {
 	var parts []string
 	for i, m := range ms {
 		if i == 10 {

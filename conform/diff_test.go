@@ -132,16 +132,17 @@ func TestDiffReturnsErrorsQueues(t *testing.T) {
 	sim.Errors = []scenarios.StepError{{Step: 2, Code: 406, Text: "PRECONDITION_FAILED - a"}, {Step: 3, Code: 404, Text: "NOT_FOUND - b"}}
 	broker.Errors = []scenarios.StepError{{Step: 2, Code: 406, Text: "PRECONDITION_FAILED - a"}}
 	sim.Queues = map[string]scenarios.QueueState{
-		"q":    {Messages: []scenarios.Message{msg("a", nil)}, Unacked: 0},
-		"gone": {Messages: []scenarios.Message{}},
+		"q":    {Messages: []scenarios.QueuedMessage{{Message: msg("a", nil)}}, Unacked: 0},
+		"gone": {Messages: []scenarios.QueuedMessage{}},
 	}
 	broker.Queues = map[string]scenarios.QueueState{
-		"q": {Messages: []scenarios.Message{msg("b", nil)}, Unacked: 1},
+		"q": {Messages: []scenarios.QueuedMessage{{Message: msg("b", nil), Redelivered: true}}, Unacked: 1},
 	}
 	want := []string{
 		`errors[1]: sim {step 3, 404 "NOT_FOUND - b"}, broker (absent)`,
 		`queues.gone: sim {0 ready [], 0 unacked}, broker (absent)`,
 		`queues.q.unacked: sim 0, broker 1`,
+		`queues.q.messages[0].redelivered: sim false, broker true`,
 		`queues.q.messages[0].body: sim "a", broker "b"`,
 	}
 	got := diffLines(Diff(sim, broker, DefaultTolerance))
@@ -151,16 +152,16 @@ func TestDiffReturnsErrorsQueues(t *testing.T) {
 }
 
 func TestDiffSnapshotsCountOnly(t *testing.T) {
-	placeholder := scenarios.Message{Body: snapshotPlaceholder, Properties: map[string]any{}}
+	placeholder := scenarios.QueuedMessage{Message: scenarios.Message{Body: snapshotPlaceholder, Properties: map[string]any{}}}
 	sim, broker := obs(), obs()
 	sim.Snapshots = []scenarios.Snapshot{{Name: "at-35s", Deliveries: 1,
-		Queues: map[string]scenarios.QueueState{"delay": {Messages: []scenarios.Message{msg("m1", nil), msg("m2", nil)}}}}}
+		Queues: map[string]scenarios.QueueState{"delay": {Messages: []scenarios.QueuedMessage{{Message: msg("m1", nil)}, {Message: msg("m2", nil)}}}}}}
 	broker.Snapshots = []scenarios.Snapshot{{Name: "at-35s", Deliveries: 1,
-		Queues: map[string]scenarios.QueueState{"delay": {Messages: []scenarios.Message{placeholder, placeholder}}}}}
+		Queues: map[string]scenarios.QueueState{"delay": {Messages: []scenarios.QueuedMessage{placeholder, placeholder}}}}}
 	if d := Diff(sim, broker, DefaultTolerance); len(d) != 0 {
 		t.Fatalf("equal counts: %q", diffLines(d))
 	}
-	broker.Snapshots[0].Queues["delay"] = scenarios.QueueState{Messages: []scenarios.Message{placeholder}}
+	broker.Snapshots[0].Queues["delay"] = scenarios.QueueState{Messages: []scenarios.QueuedMessage{placeholder}}
 	broker.Snapshots[0].Deliveries = 2
 	want := []string{
 		`snapshots.at-35s.deliveries: sim 1, broker 2`,

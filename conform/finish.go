@@ -97,9 +97,9 @@ func (s *Session) snapshot(i int, name string) {
 			_ = s.reopenTopo()
 			continue
 		}
-		msgs := make([]scenarios.Message, st.Messages)
+		msgs := make([]scenarios.QueuedMessage, st.Messages)
 		for k := range msgs {
-			msgs[k] = scenarios.Message{Body: snapshotPlaceholder, Properties: map[string]any{}}
+			msgs[k].Message = scenarios.Message{Body: snapshotPlaceholder, Properties: map[string]any{}}
 		}
 		queues[q] = scenarios.QueueState{Messages: msgs, Unacked: unacked[q]}
 	}
@@ -127,11 +127,11 @@ func (s *Session) unackedByQueue() map[string]int {
 
 // drain reads a queue's ready messages, head first; ok is false when the
 // queue does not exist (deleted, expired, never declared).
-func (s *Session) drain(name string) (msgs []scenarios.Message, ok bool) {
+func (s *Session) drain(name string) (msgs []scenarios.QueuedMessage, ok bool) {
 	if !s.queueExists(name) {
 		return nil, false
 	}
-	msgs = []scenarios.Message{}
+	msgs = []scenarios.QueuedMessage{}
 	for len(msgs) < maxDrain {
 		d, ok, err := s.topo.ch.Get(name, true)
 		if err != nil || !ok {
@@ -139,7 +139,7 @@ func (s *Session) drain(name string) (msgs []scenarios.Message, ok bool) {
 		}
 		m := deliveryMessage(&d, s.scale)
 		dropGetCount(&m)
-		msgs = append(msgs, m)
+		msgs = append(msgs, scenarios.QueuedMessage{Message: m, Redelivered: d.Redelivered})
 	}
 	return msgs, true
 }

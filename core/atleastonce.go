@@ -20,7 +20,7 @@ func (q *Queue) atLeastOnce() bool {
 
 // holdDeadLetter puts a dead letter in q's backlog and tries to deliver it.
 func (b *Broker) holdDeadLetter(q *Queue, e *entry, reason string) {
-	h := held{e: e, m: b.withDeath(q, e.msg, reason), reason: reason}
+	h := held{e: e, m: b.withDeath(q, e, reason), reason: reason}
 	q.backlog = append(q.backlog, h)
 	b.backlogged++
 	if !b.tryHeld(q, h) {

@@ -24,7 +24,7 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 		b.dropDead(q, e, DropDLXMissing, reason, reason+"; dead-letter exchange '"+q.cfg.dlx+"' ("+q.cfg.dlxFrom+") does not exist")
 		return
 	}
-	m := b.withDeath(q, e.msg, reason)
+	m := b.withDeath(q, e, reason)
 	targets := b.route(x, m)
 	if len(targets) == 0 {
 		b.dropDead(q, e, DropDLXUnroutable, reason, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
@@ -75,8 +75,10 @@ func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, r
 // expiration removed and kept as original-expiration, exchange and keys
 // set for the republish, CC removed on 3.12 when a DL routing key is set
 // (docs/rabbitmq.md "The dead-lettered message").
-func (b *Broker) withDeath(q *Queue, old *Message, reason string) *Message {
+func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
+	old := e.msg
 	blk := &deadBlock{m: *old}
+	blk.m.carried = b.carriedCount(q, e)
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
 	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}

@@ -7,7 +7,8 @@ func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 	b.stats.Enqueued++
 	b.hold(m)
 	e := b.allocEntry()
-	*e = entry{id: b.nextInstance, msg: m, expiresAt: Never}
+	*e = entry{id: b.nextInstance, msg: m, expiresAt: Never, failed: m.carried, quorum: q.Type == Quorum}
+	e.delivered = b.profile.showsCarriedAsRedelivered(q.Type) && m.carried > 0
 	ttl := m.ttl
 	if q.cfg.messageTTL >= 0 && (ttl < 0 || q.cfg.messageTTL < ttl) {
 		ttl = q.cfg.messageTTL
@@ -47,6 +48,9 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (docs/rabbitmq.md "Message TTL", "Length limits and overflow").
 	if q.readyCount() == 0 {
 		if c := q.nextConsumer(); c != nil {
+			if q.Type == Classic {
+				e.delivered = false // handed straight to a waiting consumer: a first delivery
+			}
 			b.deliver(c, q, e)
 			return true
 		}

@@ -29,7 +29,7 @@ func (b *Broker) renderHeaders(m *Message, e *entry) Table {
 		h[HeaderXDeath] = deathArray(m.death.deaths)
 	}
 	b.putDeathRefs(h, m)
-	if e != nil {
+	if e != nil && e.quorum {
 		b.putDeliveryCounts(h, e)
 	}
 	if len(h) == 0 {
@@ -73,16 +73,16 @@ func (b *Broker) deliveryHeaders(q *Queue, e *entry, get bool) Table {
 // counting every return (docs/rabbitmq.md "Delivery limit"). Classic queues show neither.
 func (b *Broker) putDeliveryCounts(h Table, e *entry) {
 	if b.profile.countsOnlyFailedReturns() {
-		if e.acquired > 0 {
-			h[HeaderAcquiredCount] = int64(e.acquired)
+		if n := shownAcquired(e); n > 0 {
+			h[HeaderAcquiredCount] = int64(n)
 		}
 		if e.failed > 0 {
 			h[HeaderDeliveryCount] = int64(e.failed)
 		}
 		return
 	}
-	if e.acquired > 0 {
-		h[HeaderDeliveryCount] = int64(e.acquired)
+	if n := shownAcquired(e); n > 0 {
+		h[HeaderDeliveryCount] = int64(n)
 	}
 }
 

@@ -38,6 +38,10 @@ type Message struct {
 	Headers Table // client headers (BCC stripped at publish); never modified
 	ttl     int64 // parsed per-message expiration in ms, or -1
 	NBCC    int32
+	// carried is the failed-delivery count a 4.x broker keeps with the
+	// message across dead-lettering (docs/rabbitmq.md "Delivery counts
+	// across dead-lettering"); 0 when none.
+	carried int32
 	props   *Properties // nil: no property set
 	death   *deathState // nil: never dead-lettered by the broker
 }

@@ -1,5 +1,7 @@
 package core
 
+import "strconv"
+
 // Publishing is basic.publish: where to, the message, and the flags.
 type Publishing struct {
 	Exchange   string
@@ -74,6 +76,12 @@ func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 	if _, has := hdrs["BCC"]; has {
 		hdrs = hdrs.Clone()
 		delete(hdrs, "BCC")
+	}
+	if ttl >= 0 && b.profile.is4() {
+		// 4.x keeps the parsed number, so a consumer sees "060000" as
+		// "60000" and "+100" as "100"; 3.x passed the text on as written
+		// (measured on 4.0.5, 4.3.6 and 3.10.8).
+		p.Props.Expiration = strconv.FormatInt(ttl, 10)
 	}
 	b.nextLineage++
 	m := newMessageWithKey(p.RoutingKey, cc, bcc)

@@ -9,8 +9,11 @@ type entry struct {
 	expiresAt Time // Never when no TTL applies
 	priority  uint8
 	delivered bool  // delivered at least once from this queue (redelivered flag)
+	quorum    bool  // held by a quorum queue: deliveries show its counters
 	acquired  int32 // quorum: returns of any kind (x-acquired-count / 4.2 x-delivery-count)
-	failed    int32 // quorum: failed deliveries (4.3 x-delivery-count)
+	// failed counts failed deliveries (4.3 x-delivery-count; every return
+	// on 4.0–4.2 quorum queues), starting from what the message carried in.
+	failed int32
 }
 
 // readyList is a FIFO of ready messages with cheap pops at the head. Classic

@@ -15,6 +15,9 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 		b.deadLetter(q, e, ReasonDeliveryLimit)
 		return
 	}
+	if q.Type == Classic && failed && b.profile.countsOnlyFailedReturns() {
+		e.failed++ // 4.3 classic queues count failed deliveries too (carried on dead-lettering)
+	}
 	if b.observing() {
 		why := "nack requeue=true"
 		if failed {
@@ -40,7 +43,7 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 
 func (b *Broker) overDeliveryLimit(q *Queue, e *entry, failed bool) bool {
 	e.acquired++
-	if failed {
+	if failed || !b.profile.countsOnlyFailedReturns() {
 		e.failed++
 	}
 	limit := q.cfg.deliveryLimit

@@ -60,8 +60,28 @@ func (o *Observation) At(name string) *Observation {
 // QueueState is a queue at the end of the run: its ready messages from the
 // head (not drained: the run only looks) and its unacked count.
 type QueueState struct {
-	Messages []Message `json:"messages"`
-	Unacked  int       `json:"unacked"`
+	Messages []QueuedMessage `json:"messages"`
+	Unacked  int             `json:"unacked"`
+}
+
+// QueuedMessage is a ready message and the redelivered flag the broker
+// would set when it next hands it out (a basic.get would see it). Brokers
+// differ here (docs/rabbitmq.md "The redelivered flag"), so the
+// conformance runner compares it like any other field.
+type QueuedMessage struct {
+	Message
+	Redelivered bool `json:"redelivered"`
+}
+
+// MarshalJSON writes the message's fields and the flag in one object
+// (Message's own MarshalJSON would otherwise hide the flag).
+func (m QueuedMessage) MarshalJSON() ([]byte, error) {
+	type plain Message
+	return json.Marshal(struct {
+		plain
+		Headers     any  `json:"headers"`
+		Redelivered bool `json:"redelivered"`
+	}{plain(m.Message), jsonValue(tableOrEmpty(m.Headers)), m.Redelivered})
 }
 
 // Message is a message as a client would see it. Properties lists only

@@ -433,9 +433,9 @@ func (r *Runner) Observation() *Observation {
 func (r *Runner) queueStates() map[string]QueueState {
 	out := map[string]QueueState{}
 	for _, q := range r.b.Queues() {
-		msgs := []Message{}
+		msgs := []QueuedMessage{}
 		for _, mv := range r.b.Messages(q.Name, 0) {
-			msgs = append(msgs, messageOf(mv.Msg, mv.Headers))
+			msgs = append(msgs, QueuedMessage{messageOf(mv.Msg, mv.Headers), mv.Redelivered})
 		}
 		out[q.Name] = QueueState{Messages: msgs, Unacked: q.Unacked}
 	}
