@@ -51,6 +51,7 @@
 //	clock.go          Time and the timer heap
 //	consumer.go       consumers and their scripted actions, prefetch, cancel
 //	deadletter.go     dead-lettering: death records, republish, cycle detection
+//	delivery_count.go failed-delivery counts carried across dead-lettering (4.x), redelivered
 //	doc.go            this overview
 //	enqueue.go        putting a copy in a queue: TTL, length limits, overflow
 //	erlterm.go        Erlang term printing for the broker's reply texts
