@@ -2,12 +2,13 @@ package share
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"regexp"
-	"strconv"
+	"slices"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core"
+	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // Poster layout constants (SVG user units = CSS pixels).
@@ -30,6 +31,10 @@ const (
 // are drawn red and dashed ("missing"), since a missing DLX is a classic
 // way to lose dead letters.
 //
+// What it draws comes from scenarios.Parse and core: the dead-letter
+// links are what a broker holding the topology says (argument or policy,
+// docs/rabbitmq.md "Arguments versus policies").
+//
 // Layout is layered and deterministic: columns are breadth-first
 // distances from the entry points (publish targets first, then nodes
 // nothing points to, then the first declared node of any cycle left);
@@ -40,12 +45,14 @@ const (
 //
 // It is the Poster used when Options.Poster is nil.
 func RenderPoster(scenarioJSON []byte) ([]byte, error) {
-	t, err := decodeTopology(scenarioJSON)
+	if err := checkSingleObject(scenarioJSON); err != nil {
+		return nil, err
+	}
+	sc, err := scenarios.Parse("scenario", scenarioJSON)
 	if err != nil {
 		return nil, err
 	}
-	g := buildGraph(t)
-	return g.svg(t.Title), nil
+	return buildGraph(topologyOf(sc)).svg(sc.Title), nil
 }
 
 type nodeKind uint8
@@ -145,93 +152,74 @@ func (g *graph) link(from, to int, dlx bool, label, label2 string) {
 	g.nodes[to].incoming++
 }
 
-type stepDeclare struct {
-	Queue     *string        `json:"queue"`
-	Exchange  *string        `json:"exchange"`
-	Type      string         `json:"type"`
-	Arguments map[string]any `json:"arguments"`
+// posterTopology is what the poster draws: the scenario's topology plus
+// what its steps declare and bind (the poster shows everything the
+// scenario ever declares), and where its publishes enter.
+type posterTopology struct {
+	sc        *scenarios.Scenario // topology only: steps folded in, no consumers
+	publishes []*scenarios.PublishStep
 }
 
-type stepBind struct {
-	Source          string `json:"source"`
-	Destination     string `json:"destination"`
-	DestinationType string `json:"destination_type"`
-	RoutingKey      string `json:"routing_key"`
+func topologyOf(sc *scenarios.Scenario) posterTopology {
+	top := &scenarios.Scenario{Title: sc.Title, Profile: sc.Profile, Policies: sc.Policies,
+		Exchanges: slices.Clone(sc.Exchanges), Queues: slices.Clone(sc.Queues), Bindings: slices.Clone(sc.Bindings)}
+	var pubs []*scenarios.PublishStep
+	for _, st := range sc.Steps {
+		switch {
+		case st.Declare != nil && st.Declare.Queue != "":
+			d := st.Declare
+			top.Queues = append(top.Queues, scenarios.Queue{Name: d.Queue, Durable: d.Durable, AutoDelete: d.AutoDelete, Arguments: d.Arguments})
+		case st.Declare != nil && st.Declare.Exchange != "":
+			d := st.Declare
+			top.Exchanges = append(top.Exchanges, scenarios.Exchange{Name: d.Exchange, Type: d.Type, Durable: d.Durable,
+				AutoDelete: d.AutoDelete, Internal: d.Internal, Arguments: d.Arguments})
+		case st.Bind != nil:
+			top.Bindings = append(top.Bindings, *st.Bind)
+		case st.Publish != nil:
+			pubs = append(pubs, st.Publish)
+		}
+	}
+	return posterTopology{sc: top, publishes: pubs}
 }
 
-type stepPublish struct {
-	Exchange   string `json:"exchange"`
-	RoutingKey string `json:"routing_key"`
+// queueConfigs asks core for each queue's effective configuration (which
+// policy applies, whether the argument or the policy gives the DLX): the
+// topology is declared on a broker, so the poster keeps no second copy of
+// those rules. A queue the broker refuses (a bad argument) has none.
+func queueConfigs(top *scenarios.Scenario) map[string]core.ConfigView {
+	out := map[string]core.ConfigView{}
+	r, err := scenarios.NewRunner(top, scenarios.Options{NoTrace: true})
+	if err != nil {
+		return out
+	}
+	for _, q := range r.Broker().Queues() {
+		out[q.Name] = q.Config
+	}
+	return out
 }
 
-type queueDecl struct {
-	name string
-	args map[string]any
-}
-
-func buildGraph(t *topology) *graph {
+func buildGraph(pt posterTopology) *graph {
 	g := &graph{byKey: map[string]int{}}
-	type exDecl struct{ name, typ string }
-	var exs []exDecl
-	var qs []queueDecl
-	var binds []stepBind
-	var publishes []stepPublish
-	for _, x := range t.Exchanges {
-		exs = append(exs, exDecl{x.Name, x.Type})
-	}
-	for _, q := range t.Queues {
-		qs = append(qs, queueDecl{q.Name, q.Arguments})
-	}
-	for _, b := range t.Bindings {
-		binds = append(binds, stepBind(b))
-	}
-	// Topology created by steps is drawn too (the poster shows everything
-	// the scenario ever declares); publish steps mark the entry points.
-	for _, st := range t.Steps {
-		if raw, ok := st["declare"]; ok {
-			var d stepDeclare
-			if json.Unmarshal(raw, &d) == nil {
-				switch {
-				case d.Queue != nil && *d.Queue != "":
-					qs = append(qs, queueDecl{*d.Queue, d.Arguments})
-				case d.Exchange != nil:
-					exs = append(exs, exDecl{*d.Exchange, d.Type})
-				}
-			}
-		}
-		if raw, ok := st["bind"]; ok {
-			var b stepBind
-			if json.Unmarshal(raw, &b) == nil {
-				binds = append(binds, b)
-			}
-		}
-		if raw, ok := st["publish"]; ok {
-			var p stepPublish
-			if json.Unmarshal(raw, &p) == nil {
-				publishes = append(publishes, p)
-			}
-		}
-	}
-
-	for _, x := range exs {
-		if x.name == "" {
+	top := pt.sc
+	for _, x := range top.Exchanges {
+		if x.Name == "" {
 			continue // the default exchange cannot be declared
 		}
-		typ := x.typ
+		typ := x.Type
 		if typ == "" {
-			typ = "direct"
+			typ = core.Direct
 		}
-		g.add(kindExchange, x.name, typ+" exchange", false)
+		g.add(kindExchange, x.Name, typ+" exchange", false)
 	}
-	var queues []queueDecl
-	for _, q := range qs {
-		if _, ok := g.lookup(kindQueue, q.name); ok || q.name == "" {
+	var queues []string
+	for _, q := range top.Queues {
+		if _, ok := g.lookup(kindQueue, q.Name); ok || q.Name == "" {
 			continue
 		}
-		g.add(kindQueue, q.name, queueSummary(q.args), false)
-		queues = append(queues, q)
+		g.add(kindQueue, q.Name, queueSummary(q.Arguments), false)
+		queues = append(queues, q.Name)
 	}
-	for _, b := range binds {
+	for _, b := range top.Bindings {
 		if b.Source == "" {
 			continue // bindings to the default exchange are implicit
 		}
@@ -248,33 +236,29 @@ func buildGraph(t *topology) *graph {
 		}
 		g.link(from, to, false, label, "")
 	}
-	pols := compilePolicies(t)
-	for _, q := range queues {
-		from, _ := g.lookup(kindQueue, q.name)
-		if from < 0 {
+	configs := queueConfigs(top)
+	for _, name := range queues {
+		from, _ := g.lookup(kindQueue, name)
+		c, ok := configs[name]
+		if from < 0 || !ok || !c.HasDLX {
 			continue
 		}
-		dlx, dlxFrom, hasDLX := argWins(q.args, "x-dead-letter-exchange", "dead-letter-exchange", pols, q)
-		if !hasDLX {
-			continue
-		}
-		rk, _, hasRK := argWins(q.args, "x-dead-letter-routing-key", "dead-letter-routing-key", pols, q)
-		label, label2 := "DLX via "+dlxFrom, ""
-		if hasRK {
-			label2 = "key " + rk
+		label, label2 := "DLX via "+dlxSource(c.DLXFrom), ""
+		if c.HasDLRoutingKey {
+			label2 = "key " + c.DLRoutingKey
 		}
 		switch {
-		case dlx != "":
-			g.link(from, g.exchange(dlx), true, label, label2)
-		case hasRK:
+		case c.DLX != "":
+			g.link(from, g.exchange(c.DLX), true, label, label2)
+		case c.HasDLRoutingKey:
 			// The default exchange delivers to the queue named by the key.
-			g.link(from, g.queue(rk), true, label, label2+" (default exchange)")
+			g.link(from, g.queue(c.DLRoutingKey), true, label, label2+" (default exchange)")
 		default:
 			d := g.add(kindDefault, "(default exchange)", "routes by original key", false)
 			g.link(from, d, true, label, label2)
 		}
 	}
-	for _, p := range publishes {
+	for _, p := range pt.publishes {
 		var i int
 		var ok bool
 		if p.Exchange == "" {
@@ -290,91 +274,27 @@ func buildGraph(t *topology) *graph {
 	return g
 }
 
-type policy struct {
-	name     string
-	re       *regexp.Regexp
-	applyTo  string
-	priority int64
-	def      map[string]any
+// dlxSource shortens core's "argument x-dead-letter-exchange" to
+// "argument"; "policy NAME" stays.
+func dlxSource(from string) string {
+	if strings.HasPrefix(from, "argument") {
+		return "argument"
+	}
+	return from
 }
 
-func compilePolicies(t *topology) []policy {
-	var out []policy
-	for _, p := range t.Policies {
-		re, err := regexp.Compile(p.Pattern)
-		if err != nil {
-			continue
-		}
-		prio, _ := strconv.ParseInt(p.Priority.String(), 10, 64)
-		applyTo := p.ApplyTo
-		if applyTo == "" {
-			applyTo = "all"
-		}
-		out = append(out, policy{name: p.Name, re: re, applyTo: applyTo, priority: prio, def: p.Definition})
-	}
-	return out
-}
-
-// policyFor picks the queue's policy as the broker does: the matching
-// one with the highest priority, ties broken by name.
-func policyFor(pols []policy, q queueDecl) *policy {
-	qt, _ := q.args["x-queue-type"].(string)
-	var best *policy
-	for i := range pols {
-		p := &pols[i]
-		switch p.applyTo {
-		case "all", "queues":
-		case "classic_queues":
-			if qt != "" && qt != "classic" {
-				continue
-			}
-		case "quorum_queues":
-			if qt != "quorum" {
-				continue
-			}
-		default:
-			continue
-		}
-		if !p.re.MatchString(q.name) {
-			continue
-		}
-		if best == nil || p.priority > best.priority || (p.priority == best.priority && p.name < best.name) {
-			best = p
-		}
-	}
-	return best
-}
-
-// argWins reads a setting where a queue argument beats a policy key
-// (true of the dead-letter settings in every RabbitMQ version).
-func argWins(args map[string]any, argKey, polKey string, pols []policy, q queueDecl) (val, from string, ok bool) {
-	if v, present := args[argKey]; present {
-		return fmt.Sprint(v), "argument", true
-	}
-	if p := policyFor(pols, q); p != nil {
-		if v, present := p.def[polKey]; present {
-			return fmt.Sprint(v), "policy " + p.name, true
-		}
-	}
-	return "", "", false
-}
-
-func queueSummary(args map[string]any) string {
+func queueSummary(args core.Table) string {
 	var parts []string
 	if v, ok := args["x-queue-type"].(string); ok && v != "" && v != "classic" {
 		parts = append(parts, v)
 	}
-	if v, ok := args["x-message-ttl"]; ok {
-		parts = append(parts, fmt.Sprintf("ttl %vms", v))
-	}
-	if v, ok := args["x-max-length"]; ok {
-		parts = append(parts, fmt.Sprintf("max %v", v))
-	}
-	if v, ok := args["x-delivery-limit"]; ok {
-		parts = append(parts, fmt.Sprintf("limit %v", v))
-	}
-	if v, ok := args["x-expires"]; ok {
-		parts = append(parts, fmt.Sprintf("expires %vms", v))
+	for _, a := range []struct{ key, format string }{
+		{"x-message-ttl", "ttl %vms"}, {"x-max-length", "max %v"},
+		{"x-delivery-limit", "limit %v"}, {"x-expires", "expires %vms"},
+	} {
+		if v, ok := args[a.key]; ok {
+			parts = append(parts, fmt.Sprintf(a.format, v))
+		}
 	}
 	if len(parts) == 0 {
 		return "queue"
