@@ -3,6 +3,9 @@ package core
 // Bind adds a binding (queue.bind or exchange.bind). Binding the same
 // (source, destination, key, arguments) twice is a no-op, as in RabbitMQ.
 func (b *Broker) Bind(bd Binding) error {
+	if err := checkShort("source", bd.Source, "destination", bd.Destination, "binding key", bd.RoutingKey); err != nil {
+		return b.fail(err)
+	}
 	if err := b.checkBinding(bd); err != nil {
 		return b.fail(err)
 	}

@@ -59,6 +59,9 @@ func (c *Consumer) actionFor(n int) Action {
 
 // Consume subscribes a consumer on a channel of its own named after its tag.
 func (b *Broker) Consume(s ConsumerSpec) error {
+	if err := checkShort("consumer tag", s.Tag, "queue name", s.Queue); err != nil {
+		return b.fail(err)
+	}
 	q := b.queues[s.Queue]
 	if q == nil {
 		return b.fail(notFound("no queue '%s' in vhost '%s'", s.Queue, Vhost))

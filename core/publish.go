@@ -44,6 +44,18 @@ func (b *Broker) Publish(p Publishing) (PublishResult, error) {
 }
 
 func (b *Broker) checkPublish(p Publishing) (*Exchange, *Error) {
+	pr := p.Props
+	if err := checkShort("exchange name", p.Exchange, "routing key", p.RoutingKey, "content_type", pr.ContentType,
+		"content_encoding", pr.ContentEncoding, "correlation_id", pr.CorrelationID, "reply_to", pr.ReplyTo,
+		"expiration", pr.Expiration, "message_id", pr.MessageID, "type", pr.Type, "user_id", pr.UserID,
+		"app_id", pr.AppID); err != nil {
+		return nil, err
+	}
+	for k := range p.Headers {
+		if err := checkShort("header name", k); err != nil {
+			return nil, err
+		}
+	}
 	x := b.exchanges[p.Exchange]
 	if x == nil {
 		return nil, notFound("no exchange '%s' in vhost '%s'", p.Exchange, Vhost)

@@ -30,6 +30,9 @@ func (b *Broker) DeclareExchange(d ExchangeDecl) error {
 }
 
 func (b *Broker) declareExchange(d ExchangeDecl) *Error {
+	if err := checkShort("exchange name", d.Name); err != nil {
+		return err
+	}
 	if d.Name == "" {
 		return accessRefused("operation not permitted on the default exchange")
 	}
@@ -116,6 +119,9 @@ func (b *Broker) DeclareQueue(d QueueDecl) error {
 }
 
 func (b *Broker) declareQueue(d QueueDecl) *Error {
+	if err := checkShort("queue name", d.Name); err != nil {
+		return err
+	}
 	if q := b.queues[d.Name]; q != nil {
 		if err := queueEquivalent(b.profile, q, d); err != nil {
 			return err

@@ -134,7 +134,7 @@ func (d *decoder) exchange(n ast.Node) (Exchange, bool) {
 	}
 	x := NewExchange("")
 	x.Pos = pos(n)
-	f.str("name", &x.Name)
+	f.short("name", &x.Name)
 	f.str("type", &x.Type)
 	f.boolean("durable", &x.Durable)
 	f.boolean("auto_delete", &x.AutoDelete)
@@ -154,7 +154,7 @@ func (d *decoder) queue(n ast.Node) (Queue, bool) {
 	}
 	q := NewQueue("")
 	q.Pos = pos(n)
-	f.str("name", &q.Name)
+	f.short("name", &q.Name)
 	f.boolean("durable", &q.Durable)
 	f.boolean("auto_delete", &q.AutoDelete)
 	f.table("arguments", &q.Arguments)
@@ -191,10 +191,10 @@ func (d *decoder) binding(n ast.Node, what string) (Binding, bool) {
 		return Binding{}, false
 	}
 	b := Binding{DestinationType: "queue", Pos: pos(n)}
-	f.str("source", &b.Source)
-	f.str("destination", &b.Destination)
+	f.short("source", &b.Source)
+	f.short("destination", &b.Destination)
 	f.str("destination_type", &b.DestinationType)
-	f.str("routing_key", &b.RoutingKey)
+	f.short("routing_key", &b.RoutingKey)
 	f.table("arguments", &b.Arguments)
 	ok := true
 	if b.DestinationType != "queue" && b.DestinationType != "exchange" {
@@ -239,8 +239,8 @@ func (d *decoder) consumer(n ast.Node, what string) (Consumer, bool) {
 		return Consumer{}, false
 	}
 	c := Consumer{Pos: pos(n)}
-	f.str("name", &c.Name)
-	f.str("queue", &c.Queue)
+	f.short("name", &c.Name)
+	f.short("queue", &c.Queue)
 	f.intField("prefetch", 0, math.MaxUint16, &c.Prefetch)
 	ok := true
 	if c.Name == "" {
@@ -295,8 +295,8 @@ func (d *decoder) action(n ast.Node) (Action, bool) {
 	if dn, has := f.vals["delay"]; has {
 		a.Delay, _ = d.duration(dn, "delay")
 	}
-	f.str("exchange", &a.Exchange)
-	f.str("routing_key", &a.RoutingKey)
+	f.short("exchange", &a.Exchange)
+	f.short("routing_key", &a.RoutingKey)
 	if !f.has("action") {
 		d.errorf(n, "action needs `action:` (one of %s)", strings.Join(actionKinds, ", "))
 		return a, false

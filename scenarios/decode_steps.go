@@ -85,8 +85,8 @@ func (d *decoder) publish(n ast.Node) (*PublishStep, bool) {
 		return nil, false
 	}
 	p := &PublishStep{Count: 1}
-	f.str("exchange", &p.Exchange)
-	f.str("routing_key", &p.RoutingKey)
+	f.short("exchange", &p.Exchange)
+	f.short("routing_key", &p.RoutingKey)
 	f.str("body", &p.Body)
 	f.boolean("mandatory", &p.Mandatory)
 	f.intField("count", 1, MaxPublishCount, &p.Count)
@@ -104,23 +104,23 @@ func (d *decoder) properties(n ast.Node, p *Properties) {
 	if f == nil {
 		return
 	}
-	f.str("content_type", &p.ContentType)
-	f.str("content_encoding", &p.ContentEncoding)
+	f.short("content_type", &p.ContentType)
+	f.short("content_encoding", &p.ContentEncoding)
 	f.intField("delivery_mode", 1, 2, &p.DeliveryMode)
 	if v, ok := f.integer("priority", 0, 255); ok {
 		pr := int(v)
 		p.Priority = &pr
 	}
-	f.str("correlation_id", &p.CorrelationID)
-	f.str("reply_to", &p.ReplyTo)
-	f.str("expiration", &p.Expiration)
-	f.str("message_id", &p.MessageID)
+	f.short("correlation_id", &p.CorrelationID)
+	f.short("reply_to", &p.ReplyTo)
+	f.short("expiration", &p.Expiration)
+	f.short("message_id", &p.MessageID)
 	if v, ok := f.integer("timestamp", math.MinInt64, math.MaxInt64); ok {
 		p.Timestamp = &v
 	}
-	f.str("type", &p.Type)
-	f.str("user_id", &p.UserID)
-	f.str("app_id", &p.AppID)
+	f.short("type", &p.Type)
+	f.short("user_id", &p.UserID)
+	f.short("app_id", &p.AppID)
 	f.table("headers", &p.Headers)
 }
 
@@ -130,7 +130,7 @@ func (d *decoder) get(n ast.Node) (*GetStep, bool) {
 		return nil, false
 	}
 	g := &GetStep{Action: "ack"}
-	f.str("queue", &g.Queue)
+	f.short("queue", &g.Queue)
 	f.str("action", &g.Action)
 	f.boolean("requeue", &g.Requeue)
 	if g.Queue == "" {
@@ -156,7 +156,7 @@ func (d *decoder) cancel(n ast.Node) (*CancelStep, bool) {
 		return nil, false
 	}
 	c := &CancelStep{}
-	f.str("consumer", &c.Consumer)
+	f.short("consumer", &c.Consumer)
 	if c.Consumer == "" {
 		d.errorf(n, "cancel step needs a consumer")
 		return c, false
@@ -182,7 +182,7 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 	if f == nil {
 		return nil, false
 	}
-	f.str("consumer", &s.Consumer)
+	f.short("consumer", &s.Consumer)
 	f.boolean("requeue", &s.Requeue)
 	f.boolean("multiple", &s.Multiple)
 	ok := true
@@ -212,8 +212,8 @@ func (d *decoder) declare(n ast.Node) (*DeclareStep, bool) {
 		return nil, false
 	}
 	s := &DeclareStep{Durable: true}
-	f.str("queue", &s.Queue)
-	f.str("exchange", &s.Exchange)
+	f.short("queue", &s.Queue)
+	f.short("exchange", &s.Exchange)
 	f.str("type", &s.Type)
 	f.boolean("durable", &s.Durable)
 	f.boolean("auto_delete", &s.AutoDelete)
@@ -239,8 +239,8 @@ func (d *decoder) deleteStep(n ast.Node) (*DeleteStep, bool) {
 		return nil, false
 	}
 	s := &DeleteStep{}
-	f.str("queue", &s.Queue)
-	f.str("exchange", &s.Exchange)
+	f.short("queue", &s.Queue)
+	f.short("exchange", &s.Exchange)
 	if f.has("queue") == f.has("exchange") {
 		d.errorf(n, "delete step needs either queue: NAME or exchange: NAME")
 		return s, false
@@ -254,7 +254,7 @@ func (d *decoder) purge(n ast.Node) (*PurgeStep, bool) {
 		return nil, false
 	}
 	s := &PurgeStep{}
-	f.str("queue", &s.Queue)
+	f.short("queue", &s.Queue)
 	if !f.has("queue") {
 		d.errorf(n, "purge step needs a queue")
 		return s, false

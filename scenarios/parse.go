@@ -1,12 +1,12 @@
 package scenarios
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -16,6 +16,9 @@ import (
 	"github.com/dlxlab/dlxlab/core"
 )
 
+// byteOrderMark is UTF-8's BOM, which some editors put first in a file.
+var byteOrderMark = []byte("\ufeff")
+
 // Parse reads one scenario document, YAML or JSON (JSON is read as the
 // YAML it also is), fills in the defaults and validates it. name is used
 // in errors ("retry.yaml:7:5: …"). The error is an ErrorList with every
@@ -24,6 +27,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	if len(data) > MaxFileSize {
 		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("file is %d bytes; the limit is %d (MaxFileSize)", len(data), MaxFileSize)}}
 	}
+	data = bytes.TrimPrefix(data, byteOrderMark)
 	if err := checkText(name, data); err != nil {
 		return nil, ErrorList{err}
 	}
@@ -41,45 +45,6 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	sc.Name = name
 	return sc, nil
-}
-
-// checkText rejects what is not text (a binary file, a bad paste) and flow
-// nesting deep enough to worry the YAML parser, before parsing.
-func checkText(name string, data []byte) *Error {
-	line, col, depth := 1, 1, 0
-	var quote byte
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 {
-			return &Error{File: name, Line: line, Col: col, Msg: "not UTF-8 text"}
-		}
-		if r == 0 {
-			return &Error{File: name, Line: line, Col: col, Msg: "NUL byte: not a text file"}
-		}
-		c := data[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-				col++
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[' || c == '{':
-			if depth++; depth > MaxDepth+8 {
-				return &Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("nested more than %d levels deep (MaxDepth)", MaxDepth)}
-			}
-		case c == ']' || c == '}':
-			depth = max(0, depth-1)
-		case c == '\n':
-			line, col, quote = line+1, 0, 0
-		}
-		i += size
-		col++
-	}
-	return nil
 }
 
 // parseYAML parses one document and returns its body (nil when empty).
@@ -325,6 +290,17 @@ func (f *fields) str(key string, dst *string) {
 	}
 }
 
+// short reads a string field that AMQP carries as a short string (a name,
+// a key, a message property): more than core.MaxShortString bytes is an
+// error here, where it has a line and column, rather than in the run.
+func (f *fields) short(key string, dst *string) {
+	f.str(key, dst)
+	if len(*dst) > core.MaxShortString {
+		f.d.errorAt(f.valAt(key), "%s: %d bytes; AMQP 0-9-1 carries names, keys and message properties as short strings of at most %d bytes, so no client can send this to RabbitMQ",
+			key, len(*dst), core.MaxShortString)
+	}
+}
+
 func (d *decoder) stringOf(n ast.Node, key string) (string, bool) {
 	n = unwrapTag(d, n)
 	switch v := n.(type) {
@@ -489,6 +465,10 @@ func (d *decoder) value(n ast.Node, path string, depth int) (any, bool) {
 		for _, mv := range mvs {
 			k, ok := d.keyOf(mv)
 			if !ok {
+				return nil, false
+			}
+			if len(k) > core.MaxShortString {
+				d.errorf(mv.Key, "%s: a field name of %d bytes; AMQP tables name fields with short strings of at most %d bytes", path, len(k), core.MaxShortString)
 				return nil, false
 			}
 			x, ok := d.value(mv.Value, path+"."+k, depth+1)

@@ -94,7 +94,10 @@ func decodeV1(payload string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("share link is damaged: %v", err)
 	}
-	r := flate.NewReader(bytes.NewReader(z))
+	// A bytes.Reader is an io.ByteReader, so flate reads exactly the
+	// compressed stream and whatever follows its final block stays unread.
+	br := bytes.NewReader(z)
+	r := flate.NewReader(br)
 	defer r.Close()
 	data, err := io.ReadAll(io.LimitReader(r, MaxLinkDecoded+1))
 	if len(data) > MaxLinkDecoded {
@@ -102,6 +105,9 @@ func decodeV1(payload string) ([]byte, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("share link is damaged: the compressed data is invalid (%v)", err)
+	}
+	if br.Len() > 0 {
+		return nil, fmt.Errorf("share link is damaged: %d bytes follow the end of the compressed data (was something appended?)", br.Len())
 	}
 	return data, nil
 }

@@ -64,7 +64,7 @@ func TestDecodeHostile(t *testing.T) {
 		{"not a scenario", deflateLink(t, []byte(`{"queues": 5}`)), "share link:1:12: queues: expected a list"},
 		{"binary", deflateLink(t, []byte{0, 1, 2, 0xff}), "share link:1:1: NUL byte: not a text file"},
 		{"not UTF-8", deflateLink(t, []byte("title: \xff")), "share link:1:8: not UTF-8 text"},
-		{"deep nesting", deflateLink(t, []byte(`{"queues":[{"name":"q","arguments":{"a":`+strings.Repeat("[", 100000)+`}}]}`)), "nested more than 32 levels"},
+		{"deep nesting", deflateLink(t, []byte(`{"queues":[{"name":"q","arguments":{"a":`+strings.Repeat("[", 100000)+`}}]}`)), "nested more than 40 levels"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
