@@ -71,6 +71,7 @@
 //	ready.go          a queue's ready list and its entries
 //	requeue.go        returned messages: position, quorum delivery limit
 //	route.go          routing through exchanges, e2e bindings, alternate exchanges
+//	shortstr.go       AMQP short strings: names, keys, properties at most 255 bytes
 //	time.go           Advance, RunUntil, At, NextEventTime: moving virtual time
 //	topic.go          topic exchange matching
 //	topology.go       declare and delete of exchanges and queues, purge

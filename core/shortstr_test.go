@@ -22,8 +22,11 @@ func TestShortStrings(t *testing.T) {
 		"binding key": func() error {
 			return b.Bind(Binding{Source: "amq.topic", Destination: ok, DestinationType: "queue", RoutingKey: long})
 		},
-		"routing key":  func() error { _, err := b.Publish(Publishing{Exchange: "amq.topic", RoutingKey: long}); return err },
-		"message_id":   func() error { _, err := b.Publish(Publishing{RoutingKey: ok, Props: Properties{MessageID: long}}); return err },
+		"routing key": func() error { _, err := b.Publish(Publishing{Exchange: "amq.topic", RoutingKey: long}); return err },
+		"message_id": func() error {
+			_, err := b.Publish(Publishing{RoutingKey: ok, Props: Properties{MessageID: long}})
+			return err
+		},
 		"header name":  func() error { _, err := b.Publish(Publishing{RoutingKey: ok, Headers: Table{long: "v"}}); return err },
 		"consumer tag": func() error { return b.Consume(ConsumerSpec{Tag: long, Queue: ok}) },
 	}
