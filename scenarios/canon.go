@@ -68,6 +68,7 @@ func (sc *Scenario) tree() obj {
 	if sc.Conform != nil {
 		c := obj{}
 		c.str("skip", sc.Conform.Skip)
+		c.list("profiles", len(sc.Conform.Profiles), func(i int) any { return sc.Conform.Profiles[i] })
 		o.put("conform", c)
 	}
 	if len(sc.Layout) > 0 {

@@ -317,12 +317,23 @@ func (d *decoder) checkActionKind(n ast.Node, kind string, known []string) bool 
 }
 
 func (d *decoder) conform(n ast.Node) *Conform {
-	f := d.object(n, "conform", []string{"skip"})
+	f := d.object(n, "conform", []string{"skip", "profiles"})
 	if f == nil {
 		return nil
 	}
 	c := &Conform{}
 	f.str("skip", &c.Skip)
+	for _, pn := range d.list(f, "profiles", len(core.Profiles)) {
+		var name string
+		if name, _ = d.stringOf(pn, "profiles"); name == "" {
+			continue
+		}
+		if _, err := core.ParseProfile(name); err != nil {
+			d.errorf(pn, "conform.profiles: unknown profile %q%s", name, suggestKnown(name, profileNames()))
+			continue
+		}
+		c.Profiles = append(c.Profiles, name)
+	}
 	return c
 }
 

@@ -11,6 +11,7 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dlxlab/dlxlab/core"
 )
@@ -370,6 +371,16 @@ type SnapshotStep struct{ Name string }
 // Conform says how the conformance runner treats the scenario.
 type Conform struct {
 	Skip string // non-empty: do not replay on a real broker, and why
+	// Profiles, when not empty, lists the simulator profiles whose brokers
+	// the scenario is about (a 3.x-only behaviour says rabbitmq-3.12); on a
+	// broker of another profile conform reports it as not applicable.
+	Profiles []string
+}
+
+// AppliesTo reports whether the scenario is meant for a broker of profile
+// p: true unless Profiles names others only.
+func (c *Conform) AppliesTo(p string) bool {
+	return c == nil || len(c.Profiles) == 0 || slices.Contains(c.Profiles, p)
 }
 
 // Point is a node's position on the UI canvas.
