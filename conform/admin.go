@@ -47,19 +47,21 @@ func (e *BrokerError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Tex
 // `rabbitmqctl eval` for the whole run, falling back to one command per
 // vhost if eval is refused.
 type Rabbitmqctl struct {
-	Path string // default "rabbitmqctl"
-}
-
-func (r Rabbitmqctl) path() string {
-	if r.Path == "" {
-		return "rabbitmqctl"
-	}
-	return r.Path
+	// Command is the CLI and the arguments that come before the
+	// subcommand, e.g. chroot ROOT rabbitmqctl -n rabbit43@localhost for a
+	// broker in a chroot; empty means plain "rabbitmqctl".
+	Command []string
 }
 
 // run runs rabbitmqctl and returns its stdout; a failure carries stderr.
 func (r Rabbitmqctl) run(ctx context.Context, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, r.path(), args...)
+	argv := append(append([]string{}, r.Command...), args...)
+	if len(r.Command) == 0 {
+		argv = append([]string{"rabbitmqctl"}, args...)
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	// The 4.x CLI warns on stdout about a non-UTF-8 locale.
+	cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -263,4 +265,26 @@ func NormalizeVhost(text, vhost string) string {
 		return text
 	}
 	return strings.ReplaceAll(text, "'"+vhost+"'", "'"+core.Vhost+"'")
+}
+
+// pidLister is what an Admin offers when the broker's log can be read:
+// the processes of a vhost's queues, which write its dead-letter lines.
+type pidLister interface {
+	QueuePids(ctx context.Context, vhost string) ([]string, error)
+}
+
+// QueuePids lists the pids of a vhost's queues as the node's log writes
+// local pids (<0.N.M>).
+func (r Rabbitmqctl) QueuePids(ctx context.Context, vhost string) ([]string, error) {
+	out, err := r.run(ctx, "-q", "list_queues", "-p", vhost, "pid", "--no-table-headers")
+	if err != nil {
+		return nil, err
+	}
+	var pids []string
+	for _, l := range strings.Fields(out) {
+		if p := localPid(l); p != "" {
+			pids = append(pids, p)
+		}
+	}
+	return pids, nil
 }

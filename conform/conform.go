@@ -13,13 +13,14 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // Config says how to run conformance.
 type Config struct {
 	URL       string        // AMQP URL of the broker (its vhost part is ignored)
-	Profile   string        // simulator profile to compare with, e.g. rabbitmq-3.12
+	Profile   string        // simulator profile to compare with, e.g. rabbitmq-3.12; "" = from the broker's version (ProfileFor)
 	Scale     float64       // real time = virtual time × Scale (at most; see MinReal)
 	MinReal   time.Duration // a scenario is shrunk no further than this much real time
 	Budget    time.Duration // skip a scenario whose waits need more real time
@@ -29,6 +30,10 @@ type Config struct {
 	Out       io.Writer     // progress, differences and the summary
 	SaveDir   string        // if set, NAME.sim.json and NAME.broker.json are written there
 	NoSkip    bool          // replay scenarios that say conform.skip too (the budget still applies)
+	LogDir    string        // folder of the broker's log: its dead-letter cycle lines are compared ("" = not read)
+	Node      string        // the node's name, which names its log file ("" = the newest *.log in LogDir)
+
+	log *brokerLog // opened from LogDir by Run
 }
 
 // Status is a scenario's outcome.
@@ -39,6 +44,9 @@ const (
 	Passed  Status = "PASS"
 	Failed  Status = "FAIL"
 	Skipped Status = "SKIP"
+	// NotApplicable: the scenario's conform.profiles leave out the
+	// profile of the broker at hand (a 3.x-only behaviour on a 4.x broker).
+	NotApplicable Status = "N/A"
 )
 
 // File is a scenario file, parsed (or the error that stopped it).
@@ -75,7 +83,8 @@ type Summary struct {
 	Elapsed time.Duration
 }
 
-// Count returns how many scenarios had each outcome.
+// Count returns how many scenarios had each outcome (not applicable
+// ones in none of them: see NotApplicableCount).
 func (s Summary) Count() (passed, failed, skipped int) {
 	for _, r := range s.Results {
 		switch r.Status {
@@ -90,10 +99,26 @@ func (s Summary) Count() (passed, failed, skipped int) {
 	return
 }
 
-// Line is the summary line: "N passed, N failed, N skipped".
+// NotApplicableCount is how many scenarios were not meant for this broker.
+func (s Summary) NotApplicableCount() int {
+	n := 0
+	for _, r := range s.Results {
+		if r.Status == NotApplicable {
+			n++
+		}
+	}
+	return n
+}
+
+// Line is the summary line: "N passed, N failed, N skipped, N not
+// applicable" (the last part only when there are some).
 func (s Summary) Line() string {
 	p, f, k := s.Count()
-	return fmt.Sprintf("%d passed, %d failed, %d skipped", p, f, k)
+	line := fmt.Sprintf("%d passed, %d failed, %d skipped", p, f, k)
+	if n := s.NotApplicableCount(); n > 0 {
+		line += fmt.Sprintf(", %d not applicable", n)
+	}
+	return line
 }
 
 // LoadFiles reads scenario files; a folder contributes its *.yaml, *.yml
@@ -191,12 +216,27 @@ func Run(ctx context.Context, cfg Config, files []File) (Summary, error) {
 		return Summary{}, fmt.Errorf("scale must be positive, got %g", cfg.Scale)
 	}
 	sum := Summary{}
+	if cfg.Profile == "" && len(files) > 0 {
+		// The profile decides which scenarios apply, so the broker is asked
+		// before anything else; without it nothing can run.
+		if err := pickProfile(&cfg); err != nil {
+			for _, f := range files {
+				r := Result{Name: f.Name(), Status: Failed, Reason: err.Error()}
+				printResult(cfg.Out, &r)
+				sum.Results = append(sum.Results, r)
+			}
+			fmt.Fprintln(cfg.Out, sum.Line())
+			return sum, err
+		}
+	}
 	var run []int // indexes into sum.Results of scenarios to replay
 	for _, f := range files {
 		r := Result{Name: f.Name()}
 		switch {
 		case f.Err != nil:
 			r.Status, r.Reason = Failed, f.Err.Error()
+		case !f.Scenario.Conform.AppliesTo(cfg.Profile):
+			r.Status, r.Reason = NotApplicable, fmt.Sprintf("conform.profiles %v leave out %s", f.Scenario.Conform.Profiles, cfg.Profile)
 		default:
 			if why := skipReason(f.Scenario, &cfg); why != "" {
 				r.Status, r.Reason = Skipped, why
@@ -237,6 +277,11 @@ func replayAll(ctx context.Context, cfg *Config, files []File, sum *Summary, run
 			printResult(cfg.Out, &sum.Results[i])
 		}
 		return err
+	}
+	if cfg.LogDir != "" {
+		if cfg.log, err = openBrokerLog(cfg.LogDir, cfg.Node); err != nil {
+			return err
+		}
 	}
 	minReal := ""
 	if cfg.MinReal > 0 {
@@ -285,6 +330,20 @@ func replayAll(ctx context.Context, cfg *Config, files []File, sum *Summary, run
 	return nil
 }
 
+// pickProfile sets cfg.Profile from the version the broker announces.
+func pickProfile(cfg *Config) error {
+	version, _, err := probe(cfg.URL)
+	if err != nil {
+		return err
+	}
+	p, err := ProfileFor(version)
+	if err != nil {
+		return err
+	}
+	cfg.Profile = string(p)
+	return nil
+}
+
 // probe connects once to check the broker is there; it returns its
 // version and the user to give the vhosts to.
 func probe(url string) (version, user string, err error) {
@@ -309,11 +368,17 @@ func nextVhost() int { return int(vhostSeq.Add(1)) }
 func replayOne(ctx context.Context, cfg *Config, f File, vhost string, r *Result) {
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
-	sim, err := scenarios.Run(f.Scenario, scenarios.Options{Profile: cfg.Profile})
+	var simCycles []string
+	sim, err := scenarios.Run(f.Scenario, scenarios.Options{Profile: cfg.Profile, Sink: func(ev core.Event) {
+		if ev.Kind == core.EvCycle {
+			simCycles = append(simCycles, simCycleList(ev.Detail))
+		}
+	}})
 	if err != nil {
 		r.Status, r.Reason = Failed, "simulator: "+err.Error()
 		return
 	}
+	watch := cfg.log.watch()
 	scale := NewScaler(scenarioScale(f.Scenario, cfg))
 	sess := newSession(f.Scenario, cfg.URL, vhost, sim.Profile, cfg.Admin, scale)
 	broker, err := sess.Run(ctx)
@@ -330,6 +395,14 @@ func replayOne(ctx context.Context, cfg *Config, f File, vhost string, r *Result
 	r.Diffs = Diff(sim, broker, cfg.Tolerance)
 	if r.Diffs == nil {
 		r.Diffs = []Difference{}
+	}
+	if watch != nil {
+		logged, err := watch.cycles(ctx, cfg.Admin, vhost, len(simCycles))
+		if err != nil {
+			r.Status, r.Reason, r.Diffs = Failed, "reading the broker log: "+err.Error(), nil
+			return
+		}
+		diffCycles(simCycles, logged, &r.Diffs)
 	}
 	used := make([]bool, len(cfg.Known))
 	r.Unlisted = classify(r.Name, r.Diffs, cfg.Known, used)
@@ -360,6 +433,9 @@ const maxPrinted = 40
 
 func printResult(w io.Writer, r *Result) {
 	switch {
+	case r.Status == NotApplicable:
+		fmt.Fprintf(w, "N/A  %s: %s\n", r.Name, r.Reason)
+		return
 	case r.Status == Skipped:
 		fmt.Fprintf(w, "SKIP %s: %s\n", r.Name, r.Reason)
 		return

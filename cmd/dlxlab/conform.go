@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -25,8 +26,11 @@ const defaultLibrary = "scenarios/library"
 
 func runConform(args []string) int {
 	fs := newFlagSet("conform", "[flags] [PATH…]")
+	target := fs.String("target", "", "a broker of .ci/brokers.sh: 3.10, 4.0 or 4.3 (sets -amqp, -ctl and -log)")
 	url := fs.String("amqp", "amqp://guest:guest@127.0.0.1:5672/", "AMQP URL of the broker (local: vhosts and policies are made with rabbitmqctl)")
-	profile := fs.String("profile", string(core.Rabbit312), "simulator profile to compare with (Debian's RabbitMQ 3.10 is rabbitmq-3.12)")
+	ctl := fs.String("ctl", "rabbitmqctl", "command that runs the broker's rabbitmqctl, split at spaces (e.g. \"chroot /srv/r rabbitmqctl -n rabbit43@localhost\")")
+	logDir := fs.String("log", "", "folder of the broker's log, to compare its dead-letter cycle lines (\"\": not compared)")
+	profile := fs.String("profile", "", "simulator profile to compare with (default: from the broker's version: 3.x rabbitmq-3.12, 4.0–4.2 rabbitmq-4.2, 4.3+ rabbitmq-4.3)")
 	scale := fs.Float64("scale", 0.1, "real time = virtual time × scale (TTLs, expirations, waits, consumer delays)")
 	minReal := fs.Duration("min-real", time.Second, "but shrink no scenario below this much real time (a short one runs at up to real speed); 0: always --scale")
 	budget := fs.Duration("budget", 20*time.Second, "skip a scenario whose waits need more real time than this")
@@ -42,7 +46,14 @@ func runConform(args []string) int {
 	if len(paths) == 0 {
 		paths = []string{defaultLibrary}
 	}
-	if _, err := core.ParseProfile(*profile); err != nil {
+	if *profile != "" {
+		if _, err := core.ParseProfile(*profile); err != nil {
+			fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
+			return exitUsage
+		}
+	}
+	tgt, err := conformTarget(fs, *target, *url, *ctl, *logDir)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
 		return exitUsage
 	}
@@ -62,7 +73,8 @@ func runConform(args []string) int {
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 	signal.Ignore(syscall.SIGPIPE) // `dlxlab conform | head` must not skip deleting the vhosts
-	sum, err := conform.Run(ctx, conform.Config{URL: *url, Profile: *profile, Scale: *scale, MinReal: *minReal, Budget: *budget,
+	sum, err := conform.Run(ctx, conform.Config{URL: tgt.URL, Admin: conform.Rabbitmqctl{Command: tgt.Ctl},
+		LogDir: tgt.LogDir, Node: tgt.Node, Profile: *profile, Scale: *scale, MinReal: *minReal, Budget: *budget,
 		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip}, files)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
@@ -72,6 +84,20 @@ func runConform(args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// conformTarget is the broker to use: a named target, or what -amqp, -ctl
+// and -log say (a named target cannot be mixed with them).
+func conformTarget(fs *flag.FlagSet, name, url, ctl, logDir string) (conform.Target, error) {
+	if name == "" {
+		return conform.Target{URL: url, Ctl: strings.Fields(ctl), LogDir: logDir}, nil
+	}
+	mixed := false
+	fs.Visit(func(f *flag.Flag) { mixed = mixed || f.Name == "amqp" || f.Name == "ctl" || f.Name == "log" })
+	if mixed {
+		return conform.Target{}, fmt.Errorf("-target %s already sets -amqp, -ctl and -log", name)
+	}
+	return conform.TargetNamed(name)
 }
 
 func loadKnown(path string) ([]conform.Known, error) {
