@@ -4,7 +4,7 @@
 #   build   generate the static site into dist/ and compile dist/web/app.wasm
 #   serve   build, then serve dist/ on $ADDR (default 127.0.0.1:8080; or -addr HOST:PORT)
 #   test    vet, unit tests (native and js/wasm under Node), conformance, build, browser tests
-#   conform replay the scenario library on a real RabbitMQ and diff with the simulator
+#   conform replay the scenario library on each real RabbitMQ that is up (3.10, 4.0, 4.3) and diff
 #   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
 #   worker  build the Cloudflare Worker into wasm/worker (after build)
 #   bench   core benchmarks
@@ -176,17 +176,40 @@ cmd_test() {
 	cmd_e2e_tests
 }
 
-# cmd_conform replays scenarios/library on the RabbitMQ at 127.0.0.1:5672
-# (vhosts and policies through rabbitmqctl). Without a broker it
-# is skipped loudly; with CI=true that is a failure (.ci/run starts one).
+# cmd_conform replays scenarios/library (and scenarios/suite when it exists)
+# on every real broker that is up (.ci/brokers.sh: 3.10 on 5672, 4.0 on 5674,
+# 4.3 on 5673; vhosts and policies through rabbitmqctl, so root), each
+# compared with the profile its version picks. A missing broker is skipped
+# loudly; with CI=true every one must be up (.ci/run starts them).
 cmd_conform() {
-	if ! (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; then
-		[[ ${CI:-} == true ]] && die "no RabbitMQ on 127.0.0.1:5672 and CI=true (.ci/run installs and starts rabbitmq-server)"
-		printf '\n!!! build.sh: conformance SKIPPED: no RabbitMQ on 127.0.0.1:5672\n!!! apt-get install -y rabbitmq-server && rabbitmq-server -detached (or run .ci/run)\n\n' >&2
-		return 0
+	local t port bin log failed=0 up=() missing=() lines=() paths=(scenarios/library) start
+	[[ -d scenarios/suite ]] && paths+=(scenarios/suite)
+	for t in 3.10 4.0 4.3; do
+		case $t in 3.10) port=5672 ;; 4.0) port=5674 ;; 4.3) port=5673 ;; esac
+		if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+			up+=("$t")
+		else
+			missing+=("$t (127.0.0.1:$port)")
+		fi
+	done
+	if ((${#missing[@]})); then
+		[[ ${CI:-} == true ]] && die "CI=true and no RabbitMQ for: ${missing[*]} (.ci/brokers.sh up starts them)"
+		printf '\n!!! build.sh: conformance SKIPPED for: %s\n!!! .ci/brokers.sh up (as root) starts the three brokers\n\n' "${missing[*]}" >&2
 	fi
-	step "conform: go run ./cmd/dlxlab conform (scenarios/library on RabbitMQ at 127.0.0.1:5672 vs profile rabbitmq-3.12)"
-	go run ./cmd/dlxlab conform
+	((${#up[@]})) || return 0
+	bin=$(mktemp -d)/dlxlab
+	go build -o "$bin" ./cmd/dlxlab
+	log=$(mktemp)
+	for t in "${up[@]}"; do
+		step "conform: dlxlab conform -target $t ${paths[*]}"
+		start=$SECONDS
+		"$bin" conform -target "$t" "${paths[@]}" | tee "$log" || failed=1
+		lines+=("$(printf '%-4s %s: %s (%d s)' "$t" "$(sed -n 's/^conform: \(RabbitMQ [^ ]*\).*/\1/p' "$log" | head -1)" "$(tail -1 "$log")" $((SECONDS - start)))")
+	done
+	rm -rf "$log" "$(dirname "$bin")"
+	step "conform: per broker"
+	printf '    %s\n' "${lines[@]}"
+	((failed == 0)) || die "conform found differences (see above)"
 }
 
 cmd_e2e() {

@@ -236,7 +236,7 @@ func Run(ctx context.Context, cfg Config, files []File) (Summary, error) {
 		case f.Err != nil:
 			r.Status, r.Reason = Failed, f.Err.Error()
 		case !f.Scenario.Conform.AppliesTo(cfg.Profile):
-			r.Status, r.Reason = NotApplicable, fmt.Sprintf("conform.profiles %v leave out %s", f.Scenario.Conform.Profiles, cfg.Profile)
+			r.Status, r.Reason = NotApplicable, fmt.Sprintf("conform.profiles [%s] leave out %s", strings.Join(f.Scenario.Conform.Profiles, ", "), cfg.Profile)
 		default:
 			if why := skipReason(f.Scenario, &cfg); why != "" {
 				r.Status, r.Reason = Skipped, why
