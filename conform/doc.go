@@ -33,6 +33,15 @@
 //   - Observation: the same scenarios.Observation the simulator produces
 //     (docs/scenario-format.md "Observation JSON"), so Diff can compare them field by field. Drops are
 //     simulator-only (RabbitMQ drops silently) and are not compared.
+//   - Broker log: with Config.LogDir, the dead-letter cycle lines the
+//     scenario's queue processes wrote are compared with the simulator's
+//     cycle events (brokerlog.go; docs/conformance.md "Broker log").
+//
+// Which broker and which profile: a Target names one of the brokers of
+// .ci/brokers.sh (URL, rabbitmqctl command, log folder); with no profile
+// given, the one modelling the version the broker announces is used
+// (ProfileFor), and scenarios whose conform.profiles leave it out are
+// reported as not applicable (docs/conformance.md "Profiles").
 //
 // Known divergences are listed in known.yaml (embedded; see Known).
 package conform

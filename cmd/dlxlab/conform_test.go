@@ -32,6 +32,8 @@ func TestConformUsageErrors(t *testing.T) {
 		{"conform", "-profile", "rabbitmq-9"},
 		{"conform", "no/such/folder"},
 		{"conform", "-known", "no/such/known.yaml"},
+		{"conform", "-target", "3.12"},
+		{"conform", "-target", "4.3", "-amqp", "amqp://x/"},
 	} {
 		if code := run(args, io.Discard, io.Discard); code != exitUsage {
 			t.Errorf("%q: exit code %d, want %d", args, code, exitUsage)
