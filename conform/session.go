@@ -24,7 +24,7 @@ import (
 // (a channel in confirm mode, so each publish step's errors and
 // basic.returns are known before the next step), consumers (one channel
 // each, with its own basic.qos), and basic.get (one channel, like the
-// simulator's "get" channel).
+// simulator's core.GetChannel).
 type Session struct {
 	sc      *scenarios.Scenario
 	url     string

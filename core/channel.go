@@ -2,9 +2,13 @@ package core
 
 import "sort"
 
+// GetChannel is the channel basic.get uses when the caller names none
+// (channel ""): settling a basic.get delivery goes through it too.
+const GetChannel = "get"
+
 // Channel numbers deliveries (delivery tags are per channel) and holds the
 // unacked ones in tag order. Each consumer has one; basic.get uses any named
-// channel ("get" by default).
+// channel (GetChannel by default).
 type Channel struct {
 	Name     string
 	nextTag  uint64
@@ -75,7 +79,7 @@ type GetResult struct {
 	MessageCount int // ready messages left
 }
 
-// Get runs basic.get on channel chName (default "get"). ok is false when
+// Get runs basic.get on channel chName (default GetChannel). ok is false when
 // the queue is empty (basic.get-empty). basic.get renews x-expires (docs/rabbitmq.md "Queue expiry").
 func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
 	return b.GetFor(chName, queue, ActHold)
@@ -85,7 +89,7 @@ func (b *Broker) Get(chName, queue string) (GetResult, bool, error) {
 // message: the delivered event records that action (the caller still settles).
 func (b *Broker) GetFor(chName, queue, action string) (GetResult, bool, error) {
 	if chName == "" {
-		chName = "get"
+		chName = GetChannel
 	}
 	q := b.queues[queue]
 	if q == nil {
@@ -143,7 +147,7 @@ func (b *Broker) done(err *Error) error {
 
 func (b *Broker) openChannel(name string) (*Channel, *Error) {
 	if name == "" {
-		name = "get"
+		name = GetChannel
 	}
 	ch := b.channels[name]
 	if ch == nil || ch.closed {

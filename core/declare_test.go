@@ -267,3 +267,23 @@ func TestMessagesRange(t *testing.T) {
 		t.Fatalf("ahead %d, want Never (a message without TTL is ahead)", ahead)
 	}
 }
+
+// TestMessagesRangeBlocked: a message whose expiry is earlier than that of
+// a message ahead of it waits for it (docs/rabbitmq.md "Head-of-line
+// expiry"); a message without TTL never counts as blocked.
+func TestMessagesRangeBlocked(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.queue("q", nil)
+	for _, e := range []string{"500", "100", "", "300", "900"} {
+		s.publish("", "q", "m"+e, Properties{Expiration: e}, nil)
+	}
+	for _, from := range []int{0, 1, 3} {
+		rows, _ := s.MessagesRange("q", from, 5)
+		for _, r := range rows {
+			want := map[string]bool{"m100": true, "m300": true, "m900": true}[r.Msg.Body]
+			if r.Blocked != want {
+				t.Errorf("from %d: %s blocked %v, want %v", from, r.Msg.Body, r.Blocked, want)
+			}
+		}
+	}
+}

@@ -40,6 +40,10 @@ type MessageView struct {
 	ExpiresAt   Time // Never if no TTL applies
 	Redelivered bool
 	Position    int // 0 = the head
+	// Blocked: its expiry has come or comes before that of a message
+	// ahead of it, so it waits until that one leaves the head (expiry acts
+	// at the head only: docs/rabbitmq.md "Head-of-line expiry").
+	Blocked bool
 }
 
 // DeliveryView is one unacked delivery on a channel.
@@ -110,9 +114,10 @@ func (b *Broker) Messages(queue string, limit int) []MessageView {
 }
 
 // MessagesRange lists up to n ready messages from position from, building
-// headers only for those. It also returns the latest expiry among the
-// messages ahead of them (Never if one of those has no TTL, 0 if none are
-// ahead): expiry acts at the head only (docs/rabbitmq.md "Message TTL"), so none of the listed
+// headers only for those, each marked Blocked when it waits behind an
+// earlier message (docs/rabbitmq.md "Head-of-line expiry"). It also
+// returns the latest expiry among the messages ahead of them (Never if
+// one of those has no TTL, 0 if none are ahead): none of the listed
 // messages can expire before that time.
 func (b *Broker) MessagesRange(queue string, from, n int) ([]MessageView, Time) {
 	q := b.queues[queue]
@@ -121,15 +126,19 @@ func (b *Broker) MessagesRange(queue string, from, n int) ([]MessageView, Time) 
 	}
 	var out []MessageView
 	ahead, pos := Time(0), 0
+	latest := Time(0) // the latest expiry ahead of the message being listed
 	for _, l := range []*readyList{&q.returns, &q.ready} {
 		for i := 0; i < l.len() && len(out) < n; i, pos = i+1, pos+1 {
 			e := l.at(i)
 			if pos < from {
 				ahead = max(ahead, e.expiresAt)
+				latest = ahead
 				continue
 			}
 			out = append(out, MessageView{Instance: e.id, Msg: e.msg, Headers: b.renderHeaders(e.msg, e),
-				ExpiresAt: e.expiresAt, Redelivered: e.delivered, Position: pos})
+				ExpiresAt: e.expiresAt, Redelivered: e.delivered, Position: pos,
+				Blocked: e.expiresAt != Never && e.expiresAt < latest})
+			latest = max(latest, e.expiresAt)
 		}
 	}
 	return out, ahead

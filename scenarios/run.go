@@ -289,7 +289,7 @@ func (r *Runner) get(i int, g *GetStep) {
 	case core.ActNackRequeue:
 		serr = r.b.Nack("", res.Tag, false, true)
 	case core.ActHold:
-		r.hold("get", res.Tag)
+		r.hold(core.GetChannel, res.Tag)
 	}
 	r.call(i, "", serr)
 }
@@ -314,7 +314,7 @@ func (r *Runner) settle(i int, s *Step) {
 	// A caller that moves the broker's time itself (the UI's playback)
 	// may have let deliveries happen since the last step: take them in.
 	r.collect(i, "")
-	channel := channelOf(st.Consumer)
+	channel := ChannelOf(st.Consumer)
 	who := "consumer " + st.Consumer
 	if st.Consumer == "" {
 		who = "basic.get"
@@ -339,11 +339,11 @@ func (r *Runner) settle(i int, s *Step) {
 	}
 }
 
-// channelOf is the broker channel of a settle step's consumer: its own,
-// or "get" for basic.get ("").
-func channelOf(consumer string) string {
+// ChannelOf is the broker channel of a settle step's consumer: its own,
+// or core.GetChannel for basic.get ("").
+func ChannelOf(consumer string) string {
 	if consumer == "" {
-		return "get"
+		return core.GetChannel
 	}
 	return consumer
 }
@@ -354,7 +354,7 @@ func channelOf(consumer string) string {
 // events since the last step first (a caller may have moved time).
 func (r *Runner) Held(consumer string) []uint64 {
 	r.collect(r.next-1, "")
-	return r.heldTags(channelOf(consumer))
+	return r.heldTags(ChannelOf(consumer))
 }
 
 // heldTags lists, oldest first, the held deliveries still unacked on a channel.

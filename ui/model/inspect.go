@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dlxlab/dlxlab/core"
+	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // The inspector: a queue's messages (a window of them: a queue can hold
@@ -98,9 +99,7 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 	d.From = from
 	now := s.b.Now()
 	if count > 0 && v.Ready > 0 {
-		// Messages only expire at the head (docs/rabbitmq.md "Message TTL"): one whose time has
-		// come waits behind any earlier message that expires later.
-		rows, latest := s.b.MessagesRange(name, from, count)
+		rows, _ := s.b.MessagesRange(name, from, count)
 		for _, mv := range rows {
 			r := MsgRow{Position: mv.Position, Lineage: mv.Msg.Lineage, Instance: mv.Instance, Body: mv.Msg.Body,
 				Key: mv.Msg.RoutingKey(), Redelivered: mv.Redelivered}
@@ -109,11 +108,8 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 			}
 			if mv.ExpiresAt != core.Never {
 				r.HasTTL, r.ExpiresAt, r.ExpiresIn = true, mv.ExpiresAt, mv.ExpiresAt-now
-				r.Blocked = mv.Position > 0 && mv.ExpiresAt < latest
-				latest = max(latest, mv.ExpiresAt)
-			} else {
-				latest = core.Never
 			}
+			r.Blocked = mv.Blocked
 			r.Selected = s.sel.Kind == "message" && s.sel.Instance == mv.Instance
 			d.Messages = append(d.Messages, r)
 		}
@@ -126,7 +122,7 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 		if u.Queue != name {
 			continue
 		}
-		hand := byHand[u.Consumer] || u.Consumer == "" && u.Channel == "get"
+		hand := byHand[u.Consumer] || u.Consumer == "" && u.Channel == core.GetChannel
 		d.Held = append(d.Held, HeldRow{Consumer: u.Consumer, Tag: u.Tag, Lineage: u.Msg.Lineage, Instance: u.Instance,
 			Body: u.Msg.Body, Since: u.At, ByHand: hand && s.heldByHand(u.Channel, u.Tag),
 			Selected: s.sel.Kind == "message" && s.sel.Instance == u.Instance})
@@ -150,7 +146,7 @@ func (s *Session) heldByHand(channel string, tag uint64) bool {
 		if ev.Kind != core.EvDelivered || ev.Tag != tag {
 			continue
 		}
-		if ev.Consumer == channel || ev.Consumer == "" && channel == "get" {
+		if scenarios.ChannelOf(ev.Consumer) == channel {
 			return ev.Action == core.ActHold || ev.Action == ""
 		}
 	}

@@ -214,10 +214,7 @@ const (
 // oldest). The run is deterministic, so a replay, a share link and the
 // autosave settle the very same delivery at the same time.
 func (s *Session) SettleByHand(consumer string, instance uint64, action string) bool {
-	channel := consumer
-	if channel == "" {
-		channel = "get"
-	}
+	channel := scenarios.ChannelOf(consumer)
 	var tag uint64
 	for _, d := range s.b.Unacked() {
 		if d.Channel == channel && d.Instance == instance {
