@@ -205,6 +205,8 @@ up_one() {
 		[[ -x /usr/sbin/rabbitmq-server ]] || die "3.10: rabbitmq-server is not installed (apt-get install -y rabbitmq-server)"
 	else
 		if ! chroot_ok "$t"; then
+			# Never delete a chroot a node still runs from.
+			port_open "$(port_of "$t")" && die "$t: $r fails its check but a node runs on port $(port_of "$t"): .ci/brokers.sh down first"
 			build_chroot "$t"
 		fi
 		mount_proc "$r"
@@ -213,9 +215,17 @@ up_one() {
 	start "$t"
 }
 
+# lock: one up or down at a time (two CI runs must not build one chroot twice).
+lock() {
+	mkdir -p "$CACHE"
+	exec 9>"$CACHE/.lock"
+	flock 9
+}
+
 cmd_up() {
 	local t pids=() start=$SECONDS failed=0
 	[[ $(id -u) == 0 ]] || die "up needs root (chroot, mount)"
+	lock
 	# The chroots build in parallel (mostly network and dpkg); each logs its time.
 	for t in $BROKERS; do
 		up_one "$t" &
@@ -258,6 +268,7 @@ cmd_status() {
 cmd_down() {
 	local t r
 	[[ $(id -u) == 0 ]] || die "down needs root"
+	lock
 	for t in $BROKERS; do
 		r=$(root_of "$t")
 		if [[ $r != / && ! -x $r/usr/sbin/rabbitmqctl ]]; then

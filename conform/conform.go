@@ -314,7 +314,7 @@ func replayAll(ctx context.Context, cfg *Config, files []File, sum *Summary, run
 	for k, i := range run {
 		r := &sum.Results[i]
 		replayOne(ctx, cfg, files[i], vhosts[k], r)
-		if timingOnly(r) && ctx.Err() == nil {
+		for try := 0; try < timingRetries && timingOnly(r) && ctx.Err() == nil; try++ {
 			retryTiming(ctx, cfg, files[i], user, r, &vhosts)
 		}
 		if err := ctx.Err(); err != nil {
@@ -517,11 +517,16 @@ func timingOnly(r *Result) bool {
 	return true
 }
 
+// timingRetries is how many more replays a timing-only failure gets.
+const timingRetries = 2
+
 // retryTiming replays a scenario once more, in a fresh vhost, after a
 // timing-only failure: a real broker on a shared 2-core machine is
 // sometimes late by a scheduler hiccup (seen once: a basic.get due at 1 s
-// ran at 2.1 s). A scenario late twice in a row fails; one that passes the
-// second time says so in a warning, so flakiness stays visible.
+// ran at 2.1 s; with three brokers and other work on the machine, runs of
+// 60–80 ms late deliveries on quorum queues). A scenario late on every
+// try fails; one that passes on a later try says so in a warning, so
+// flakiness stays visible.
 func retryTiming(ctx context.Context, cfg *Config, f File, user string, r *Result, vhosts *[]string) {
 	first := r.Unlisted
 	v := vhostName(os.Getpid(), nextVhost())
@@ -531,6 +536,6 @@ func retryTiming(ctx context.Context, cfg *Config, f File, user string, r *Resul
 	*vhosts = append(*vhosts, v)
 	replayOne(ctx, cfg, f, v, r)
 	if r.Status == Passed {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("passed on a second replay; the first was late: %s", first[0]))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("passed on a later replay; an earlier one was late: %s", first[0]))
 	}
 }
