@@ -15,8 +15,16 @@ import (
 // Play starts the clock (and the run, if it has not begun).
 func (s *Session) Play() {
 	s.notice = nil
-	s.start()
+	if s.flushPending() && s.cp.waiting {
+		return // the rest of the instant led to a checkpoint: show it first
+	}
+	s.moveOn()
+	s.st.last = nil
 	s.playing = true
+	if s.started {
+		s.runTo(s.b.Now()) // what waited at this instant behind a checkpoint
+	}
+	s.start()
 }
 
 // Pause stops the clock.
@@ -93,6 +101,11 @@ func (s *Session) Tick(wall time.Duration) bool {
 // happen.
 func (s *Session) StepNext() bool {
 	s.notice = nil
+	if s.flushPending() {
+		return true
+	}
+	s.moveOn()
+	s.st.last = nil
 	if !s.started {
 		s.start()
 		return true
@@ -110,6 +123,11 @@ func (s *Session) StepNext() bool {
 // the next TTL expiry, queue lease or scripted settle.
 func (s *Session) JumpNextExpiry() bool {
 	s.notice = nil
+	s.moveOn()
+	s.flushPending()
+	s.st.last = nil
+	s.cp.off = true
+	defer s.passOver()
 	s.start()
 	t := s.b.NextEventTime()
 	if t == core.Never {
@@ -123,6 +141,11 @@ func (s *Session) JumpNextExpiry() bool {
 // JumpBy moves virtual time forward by d milliseconds.
 func (s *Session) JumpBy(d core.Time) {
 	s.notice = nil
+	s.moveOn()
+	s.flushPending()
+	s.st.last = nil
+	s.cp.off = true
+	defer s.passOver()
 	s.start()
 	if d > 0 {
 		s.runTo(s.b.Now() + d)
@@ -134,10 +157,19 @@ func (s *Session) NextEventTime() core.Time {
 	return min(s.b.NextEventTime(), s.nextStepTime())
 }
 
-// runTo runs the broker to virtual time t.
+// runTo runs the broker to virtual time t, or until a checkpoint is
+// reached on the way (the clock stops there).
 func (s *Session) runTo(t core.Time) {
+	s.cp.stop = false
+	if s.checkpointDue() {
+		return
+	}
+	t = s.untilCheckpoint(t)
 	for hops := 0; ; hops++ {
 		s.runDue()
+		if s.cp.stop {
+			return
+		}
 		next := min(s.b.NextEventTime(), s.nextStepTime())
 		if next > t || hops >= MaxHops {
 			break
@@ -148,6 +180,21 @@ func (s *Session) runTo(t core.Time) {
 		s.advance(t)
 	}
 	s.runDue()
+	if !s.cp.stop {
+		s.checkpointDue()
+	}
+}
+
+// untilCheckpoint shortens a run to t so that it ends at the next time
+// checkpoint, if that comes first.
+func (s *Session) untilCheckpoint(t core.Time) core.Time {
+	if s.cp.off || s.cp.next >= len(s.cp.order) {
+		return t
+	}
+	if c := s.cp.order[s.cp.next]; c.step < 0 && c.at >= s.b.Now() {
+		return min(t, c.at)
+	}
+	return t
 }
 
 func (s *Session) advance(t core.Time) {
@@ -177,6 +224,9 @@ func (s *Session) runDue() {
 		s.runner.Step()
 		s.absorb()
 		s.curStep = stepTimers
+		if s.checkpointDue() {
+			return
+		}
 	}
 }
 

@@ -108,6 +108,7 @@ func (s *Session) absorb() {
 	}
 	for i := range batch {
 		ev := &batch[i]
+		s.st.shown += shownCount(ev.Kind)
 		if ev.Queue != "" {
 			touched[ev.Queue] = true
 		}

@@ -81,6 +81,8 @@ type Session struct {
 	xdKey    uint64
 	xdSeen   map[string]xdState
 	xdMarked map[string]time.Duration
+	cp       cpState   // the lesson's checkpoints (checkpoint.go)
+	st       stepState // stepping one event at a time (stepper.go)
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
@@ -165,6 +167,7 @@ func (s *Session) replaceScenario(sc *scenarios.Scenario) {
 	s.playing = false
 	s.notice = nil
 	s.started = false
+	s.st.known = 0
 	s.rebuild(0)
 }
 
@@ -237,11 +240,20 @@ func (s *Session) rebuild(t core.Time) {
 	s.xdKey, s.xdSeen, s.xdMarked = 0, nil, nil
 	s.carry = 0
 	s.live = false
+	s.st.reset()
 	s.absorb()
 	s.setupErrs = s.stepErrs[-1]
 	s.curStep = stepTimers
+	open := s.cp
+	s.resetCheckpoints()
 	if s.started {
+		s.cp.off = true
 		s.runTo(t)
+		s.cp.off = false
+		s.skipReached()
+		if open.open >= 0 && open.open < len(s.cp.order) && len(open.order) == len(s.cp.order) {
+			s.cp.open, s.cp.waiting, s.cp.revealed, s.cp.picked = open.open, open.waiting, open.revealed, open.picked
+		}
 	}
 	s.live = true
 }

@@ -32,6 +32,16 @@ type Snapshot struct {
 	Errors    int // broker errors so far (topology and steps)
 	Warnings  []string
 	Steps     int
+	// Checkpoint is the lesson's panel, nil when none is open.
+	Checkpoint *CheckpointView
+	// Event is the event stepped to (its caption), nil unless stepping.
+	Event *EventView
+	// EventPos and EventsKnown place the run on the event scrubber:
+	// the events shown so far, and the furthest position reached.
+	EventPos, EventsKnown int
+	// Stepping: the instant is only partly revealed; the queue counts
+	// are those right after Event.
+	Stepping bool
 }
 
 // TokenView is a token placed on the canvas: a path to move along, or
@@ -46,6 +56,7 @@ type TokenView struct {
 // Snapshot renders the session.
 func (s *Session) Snapshot() Snapshot {
 	g := s.Graph()
+	s.overlayDepths(&g)
 	snap := Snapshot{
 		Title: s.sc.Title, Summary: s.sc.Summary, TitleZH: s.sc.TitleZH, SummaryZH: s.sc.SummaryZH,
 		Profile: string(s.b.Profile()),
@@ -53,7 +64,9 @@ func (s *Session) Snapshot() Snapshot {
 		Started: s.started, Playing: s.playing, Speed: s.speed, Graph: g,
 		CanUndo: s.CanUndo(), CanRedo: s.CanRedo(), Notice: s.notice, Sel: s.sel,
 		Errors: len(s.setupErrs) + len(s.StepErrors()), Warnings: s.sc.Warnings, Steps: len(s.sc.Steps),
+		Checkpoint: s.Checkpoint(), Event: s.Event(), Stepping: s.Stepping(),
 	}
+	snap.EventPos, snap.EventsKnown = s.EventPos()
 	for _, tk := range s.tokens {
 		path, x, y, ok := g.TokenPath(tk)
 		if !ok {
