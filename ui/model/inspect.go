@@ -206,6 +206,9 @@ type MessageDetail struct {
 	XDeath     []XDeathRow
 	History    []HistoryItem
 	Held       *HeldRow
+	// Received is set when a consumer's delivery is open: the headers
+	// above are as delivered, and it says what the consumer did.
+	Received *ReceivedRow
 }
 
 // XDeathRow is one x-death entry, as the broker wrote it, with whether
@@ -230,6 +233,9 @@ type HistoryItem struct {
 // MessageDetail describes the selected message: the copy selected if it
 // is still in the broker, else the newest copy of its lineage.
 func (s *Session) MessageDetail() MessageDetail {
+	if s.sel.Kind == SelReceived {
+		return s.receivedDetail()
+	}
 	md := MessageDetail{Lineage: s.sel.Lineage}
 	if s.sel.Kind != "message" {
 		return md
