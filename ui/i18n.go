@@ -172,6 +172,8 @@ var catalogue = map[string][2]string{
 	"where.unacked": {"Delivered from %[1]v to %[2]v, not yet settled.", "已从 %[1]v 投递给 %[2]v，尚未确认。"},
 	"where.gone": {"No longer in the broker: last event %[1]v at %[2]v, %[3]v. Shown as last seen.",
 		"已不在 Broker 中：最后的事件是 %[1]v（%[2]v，%[3]v）。下面显示的是最后一次看到时的样子。"},
+	"where.received": {"Received by %[1]v from %[2]v at %[3]v, shown with the headers as delivered; then: %[4]v %[5]v.",
+		"于 %[3]v 由 %[1]v 从 %[2]v 收到，显示的是投递时的消息头；之后：%[4]v %[5]v。"},
 	"where.none":      {"This message does not exist at this point of the run.", "在运行的这个时刻，这条消息还不存在。"},
 	"errors.title":    {"The broker answered with errors", "Broker 返回了错误"},
 	"errors.topology": {"topology:", "拓扑："},
