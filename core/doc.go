@@ -43,6 +43,7 @@
 // One concept per file:
 //
 //	account.go        CheckInvariants: the accounting invariant
+//	argspec.go        argument metadata for forms: kinds, enum values, units
 //	atleastonce.go    quorum at-least-once dead-lettering and its backlog
 //	bind.go           queue.bind / exchange.bind and unbind
 //	broker.go         Broker, New and its options, simulator limits

@@ -2,6 +2,7 @@ package core
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -392,23 +393,22 @@ func checkEnumArg(v any, allowed []string, bad erlTerm) erlTerm {
 }
 
 func checkDLXStrategyArg(_ Profile, v any, _ Table) erlTerm {
-	return checkEnumArg(v, []string{"at-most-once", "at-least-once"}, erlAtom("invalid_dlx_strategy"))
+	return checkEnumArg(v, strategyValues, erlAtom("invalid_dlx_strategy"))
 }
 
 func checkOverflowArg(_ Profile, v any, _ Table) erlTerm {
-	return checkEnumArg(v, []string{"drop-head", "reject-publish", "reject-publish-dlx"},
-		erlAtom("invalid_overflow"))
+	return checkEnumArg(v, overflowValues, erlAtom("invalid_overflow"))
 }
 
 func checkQueueModeArg(_ Profile, v any, _ Table) erlTerm {
 	s, _ := v.(string)
-	return checkEnumArg(v, []string{"default", "lazy"}, erlStr("unsupported queue mode '"+erlTS(s)+"'"))
+	return checkEnumArg(v, queueModeValues, erlStr("unsupported queue mode '"+erlTS(s)+"'"))
 }
 
 func checkLeaderLocatorArg(p Profile, v any, _ Table) erlTerm {
-	locators := []string{"client-local", "balanced", "random", "least-leaders"}
+	locators := leaderLocators
 	if p.is43() {
-		locators = append(locators, "min-masters")
+		locators = append(slices.Clip(locators), "min-masters")
 	}
 	return checkEnumArg(v, locators, erlAtom("invalid_queue_locator_arg"))
 }
@@ -759,24 +759,22 @@ var policyValidators = map[string]policyCheck{
 	"consumer-timeout":              intPolicy(0, "is not a valid consumer timeout"),
 	"dead-letter-exchange":          stringPolicy("is not a valid dead letter exchange name"),
 	"dead-letter-routing-key":       stringPolicy("is not a valid dead letter routing key"),
-	"dead-letter-strategy":          enumPolicy("is not a valid dead letter strategy", "at-most-once", "at-least-once"),
+	"dead-letter-strategy":          enumPolicy("is not a valid dead letter strategy", strategyValues...),
 	"message-ttl":                   intPolicy(0, "is not a valid message TTL"),
 	"expires":                       intPolicy(1, "is not a valid queue expiry"),
 	"max-length":                    intPolicy(0, "is not a valid maximum length"),
 	"max-length-bytes":              intPolicy(0, "is not a valid maximum length in bytes"),
 	"max-in-memory-length":          intPolicy(0, "is not a valid maximum memory in bytes"),
 	"max-in-memory-bytes":           intPolicy(0, "is not a valid maximum memory in bytes"),
-	"queue-mode":                    enumPolicy("is not a valid queue-mode value", "default", "lazy"),
+	"queue-mode":                    enumPolicy("is not a valid queue-mode value", queueModeValues...),
 	"queue-version":                 queueVersionPolicy,
-	"overflow": enumPolicy("is not a valid overflow value",
-		"drop-head", "reject-publish", "reject-publish-dlx"),
+	"overflow":                      enumPolicy("is not a valid overflow value", overflowValues...),
 	"delivery-limit":                intPolicy(-1<<63, "is not a valid delivery limit"),
 	"max-age":                       maxAgePolicy,
 	"stream-max-segment-size-bytes": rangePolicy(0, 3_000_000_000, "is not a valid segment size"),
 	"stream-filter-size-bytes":      rangePolicy(16, 255, "is not a valid filter size. Valid range is 16-255"),
-	"queue-leader-locator": enumPolicy("is not a valid queue leader locator value",
-		"client-local", "balanced", "random", "least-leaders"),
-	"initial-cluster-size": intPolicy(0, "is not a valid cluster size"),
+	"queue-leader-locator":          enumPolicy("is not a valid queue leader locator value", leaderLocators...),
+	"initial-cluster-size":          intPolicy(0, "is not a valid cluster size"),
 }
 
 // policiesModule runs rabbit_policies' validators over its keys in order.
@@ -871,7 +869,7 @@ func quorumPolicyValue(k string, v any) string {
 			return "is not a valid member-placement-tag value. Must be a non-empty string"
 		}
 	case "delayed-retry-type":
-		if !isStr || !contains([]string{"all", "failed", "returned", "disabled"}, s) {
+		if !isStr || !contains(delayedRetryValues, s) {
 			return "is not a valid delayed retry type. Must be one of: all, failed, returned, disabled"
 		}
 	case "delayed-retry-min", "delayed-retry-max":

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,68 +15,76 @@ import (
 // broker (core) alone decides whether a value is valid; these only say
 // how to read the text the learner typed.
 
-// Value kinds.
+// Value kinds (core's).
 const (
-	KindInt    = "int"
-	KindString = "string"
-	KindBool   = "bool"
-	KindEnum   = "enum"
+	KindInt    = core.ArgInt
+	KindString = core.ArgString
+	KindBool   = core.ArgBool
+	KindEnum   = core.ArgEnum
 )
 
-// Arg is one argument or policy key.
+// Arg is one argument or policy key: core's metadata and which queue
+// types know it.
 type Arg struct {
-	Key     string
-	Kind    string
-	Enum    []string
+	core.ArgSpec
 	Classic bool // a classic queue knows it
 	Quorum  bool // a quorum queue knows it
-	Unit    string
-	Common  bool // shown first in the form
 }
 
-// QueueArgs are the queue arguments core validates (docs/rabbitmq.md "Declare argument checks"), most
-// used first. x-queue-type is the form's type selector.
-var QueueArgs = []Arg{
-	{Key: "x-message-ttl", Kind: KindInt, Classic: true, Quorum: true, Unit: "ms", Common: true},
-	{Key: "x-dead-letter-exchange", Kind: KindString, Classic: true, Quorum: true, Common: true},
-	{Key: "x-dead-letter-routing-key", Kind: KindString, Classic: true, Quorum: true, Common: true},
-	{Key: "x-max-length", Kind: KindInt, Classic: true, Quorum: true, Common: true},
-	{Key: "x-overflow", Kind: KindEnum, Enum: []string{"drop-head", "reject-publish", "reject-publish-dlx"}, Classic: true, Quorum: true, Common: true},
-	{Key: "x-delivery-limit", Kind: KindInt, Quorum: true, Common: true},
-	{Key: "x-dead-letter-strategy", Kind: KindEnum, Enum: []string{"at-most-once", "at-least-once"}, Quorum: true},
-	{Key: "x-expires", Kind: KindInt, Classic: true, Quorum: true, Unit: "ms"},
-	{Key: "x-max-length-bytes", Kind: KindInt, Classic: true, Quorum: true, Unit: "bytes"},
-	{Key: "x-max-priority", Kind: KindInt, Classic: true},
-	{Key: "x-single-active-consumer", Kind: KindBool, Classic: true, Quorum: true},
-	{Key: "x-queue-mode", Kind: KindEnum, Enum: []string{"default", "lazy"}, Classic: true},
-	{Key: "x-queue-version", Kind: KindInt, Classic: true},
-	{Key: "x-queue-leader-locator", Kind: KindEnum, Enum: []string{"client-local", "balanced"}, Classic: true, Quorum: true},
-	{Key: "x-queue-master-locator", Kind: KindString, Classic: true},
-	{Key: "x-max-in-memory-length", Kind: KindInt, Quorum: true},
-	{Key: "x-max-in-memory-bytes", Kind: KindInt, Quorum: true, Unit: "bytes"},
-	{Key: "x-quorum-initial-group-size", Kind: KindInt, Quorum: true},
-	{Key: "x-member-placement-tag", Kind: KindString, Quorum: true},
-	{Key: "x-consumer-timeout", Kind: KindInt, Quorum: true, Unit: "ms"},
-	{Key: "x-delayed-retry-type", Kind: KindEnum, Enum: []string{"disabled", "all", "failed", "returned"}, Quorum: true},
-	{Key: "x-delayed-retry-min", Kind: KindInt, Quorum: true, Unit: "ms"},
-	{Key: "x-delayed-retry-max", Kind: KindInt, Quorum: true, Unit: "ms"},
-}
+// commonArgs are offered first in the forms, in this order.
+var commonArgs = []string{"x-message-ttl", "x-dead-letter-exchange", "x-dead-letter-routing-key",
+	"x-max-length", "x-overflow", "x-delivery-limit",
+	"dead-letter-exchange", "dead-letter-routing-key", "message-ttl", "max-length", "alternate-exchange"}
+
+// QueueArgs are the queue arguments core knows (docs/rabbitmq.md "Declare
+// argument checks") for classic and quorum queues on the newest profile,
+// the common ones first.
+var QueueArgs = queueArgs(core.DefaultProfile)
 
 // ExchangeArgs are the exchange arguments the simulator acts on.
-var ExchangeArgs = []Arg{{Key: "alternate-exchange", Kind: KindString, Common: true}}
+var ExchangeArgs = argsOf(core.ExchangeArgSpecs())
 
 // PolicyKeys are the policy definition keys the simulator acts on.
-var PolicyKeys = []Arg{
-	{Key: "dead-letter-exchange", Kind: KindString, Common: true},
-	{Key: "dead-letter-routing-key", Kind: KindString, Common: true},
-	{Key: "message-ttl", Kind: KindInt, Unit: "ms", Common: true},
-	{Key: "max-length", Kind: KindInt, Common: true},
-	{Key: "overflow", Kind: KindEnum, Enum: []string{"drop-head", "reject-publish", "reject-publish-dlx"}},
-	{Key: "delivery-limit", Kind: KindInt},
-	{Key: "dead-letter-strategy", Kind: KindEnum, Enum: []string{"at-most-once", "at-least-once"}},
-	{Key: "expires", Kind: KindInt, Unit: "ms"},
-	{Key: "max-length-bytes", Kind: KindInt, Unit: "bytes"},
-	{Key: "alternate-exchange", Kind: KindString},
+var PolicyKeys = argsOf(core.PolicyKeySpecs())
+
+func queueArgs(p core.Profile) []Arg {
+	var out []Arg
+	index := map[string]int{}
+	for _, qt := range []core.QueueType{core.Classic, core.Quorum} {
+		for _, spec := range core.QueueArgSpecs(p, qt) {
+			i, ok := index[spec.Key]
+			if !ok {
+				i = len(out)
+				index[spec.Key] = i
+				out = append(out, Arg{ArgSpec: spec})
+			}
+			out[i].Classic = out[i].Classic || qt == core.Classic
+			out[i].Quorum = out[i].Quorum || qt == core.Quorum
+		}
+	}
+	sortCommonFirst(out)
+	return out
+}
+
+func argsOf(specs []core.ArgSpec) []Arg {
+	out := make([]Arg, len(specs))
+	for i, s := range specs {
+		out[i] = Arg{ArgSpec: s}
+	}
+	sortCommonFirst(out)
+	return out
+}
+
+// sortCommonFirst puts the common keys first, in commonArgs order; the
+// rest keep core's order.
+func sortCommonFirst(args []Arg) {
+	rank := func(a Arg) int {
+		if i := slices.Index(commonArgs, a.Key); i >= 0 {
+			return i
+		}
+		return len(commonArgs)
+	}
+	slices.SortStableFunc(args, func(a, b Arg) int { return rank(a) - rank(b) })
 }
 
 // ExchangeTypes are the exchange types core routes for.
