@@ -21,6 +21,9 @@ type Observation struct {
 	// Snapshots are the states recorded by snapshot steps, in step order;
 	// left out of the JSON when the scenario has none.
 	Snapshots []Snapshot `json:"snapshots,omitempty"`
+	// Bodies holds the long bodies of an observation made by WithBodyRefs
+	// (`dlxlab run --json`), each once; messages point here with body_ref.
+	Bodies []string `json:"bodies,omitempty"`
 
 	// Trace is the run's event log, one stable line per event (and one per
 	// step): same scenario, same trace, always.
@@ -93,6 +96,9 @@ type Message struct {
 	RoutingKey string         `json:"routing_key"`
 	Properties map[string]any `json:"properties"`
 	Headers    core.Table     `json:"-"`
+	// BodyRef, when not 0, says the body is Observation.Bodies[BodyRef-1]
+	// and Body is empty (WithBodyRefs).
+	BodyRef int `json:"body_ref,omitempty"`
 }
 
 // MarshalJSON writes Headers with JSON values (AMQP timestamps as numbers,

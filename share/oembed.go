@@ -66,7 +66,7 @@ func (h *handler) oembed(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "url is not a DLX Lab share link (/s/{id} or /embed/s/{id}) of this site")
 		return
 	}
-	data, found, err := h.opts.Store.Get(r.Context(), id)
+	data, found, err := h.load(r.Context(), id)
 	if err != nil {
 		h.internal(w, "reading the store", err)
 		return

@@ -21,6 +21,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // MaxBody is the largest request body accepted (docs/links-and-http.md "Fragment links": 64 KiB).
@@ -44,10 +45,16 @@ type Options struct {
 	// Poster renders a scenario as SVG. Nil: RenderPoster.
 	Poster func(scenarioJSON []byte) ([]byte, error)
 	// BaseURL is the public origin (and path prefix, if any) used in
-	// absolute URLs: oEmbed html and thumbnail, og:url, og:image. Empty:
-	// derived from each request (scheme from TLS or the request URL, host
-	// from the Host header). Set it behind a proxy.
+	// absolute URLs: oEmbed html and thumbnail, og:url, og:image. It comes
+	// from configuration (`dlxlab serve -base`), because a Host header is
+	// whatever the client says: echoed into a page, it lets anyone make a
+	// share page point elsewhere. Empty: URLs are relative, unless
+	// TrustHost.
 	BaseURL string
+	// TrustHost derives the origin from each request's Host header when
+	// BaseURL is empty. Only for a platform that routes nothing but its
+	// own configured hostnames to this handler (the Cloudflare Worker).
+	TrustHost bool
 	// PathPrefix is the URL path the site is served under when BaseURL is
 	// empty (e.g. "/playground", as `dlxlab serve -prefix` strips it before
 	// this handler); it is put in front of the paths of generated URLs.
@@ -60,6 +67,7 @@ type Options struct {
 }
 
 type handler struct {
+	locks    [64]sync.Mutex // by idStripe: one create at a time per id
 	opts     Options
 	validate func([]byte) ([]byte, string, error)
 	poster   func([]byte) ([]byte, error)
@@ -202,6 +210,11 @@ func writeBody(w http.ResponseWriter, status int, contentType string, body []byt
 
 func (h *handler) internal(w http.ResponseWriter, what string, err error) {
 	h.logf("share: %s: %v", what, err)
+	w.Header().Set("Cache-Control", "no-store")
+	if errors.Is(err, errDamaged) {
+		writeError(w, http.StatusInternalServerError, errDamaged.Error())
+		return
+	}
 	writeError(w, http.StatusInternalServerError, what+" failed")
 }
 
@@ -267,29 +280,80 @@ func (h *handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := NewID(canonical)
-	ctx := r.Context()
-	old, found, err := h.opts.Store.Get(ctx, id)
-	if err != nil {
-		h.internal(w, "reading the store", err)
+	status, ok := h.store(w, r.Context(), id, canonical)
+	if !ok {
 		return
-	}
-	status := http.StatusOK
-	switch {
-	case found && !bytes.Equal(old, canonical):
-		// 66 bits of SHA-256 colliding: never expected, never overwritten.
-		h.logf("share: id %s collides: stored %d bytes differ from new %d bytes", id, len(old), len(canonical))
-		writeError(w, http.StatusConflict, "id collision: this scenario cannot be shared")
-		return
-	case !found:
-		if err := h.opts.Store.Put(ctx, id, canonical); err != nil {
-			h.internal(w, "writing the store", err)
-			return
-		}
-		status = http.StatusCreated
 	}
 	w.Header().Set("Location", h.prefix()+"/api/share/"+id)
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, status, createResponse{ID: id, URL: h.base(r) + "/s/" + id}, true)
+}
+
+// store writes canonical under id once: 201 when this request wrote it,
+// 200 when it was there already. Parallel identical requests write once
+// (Creator, else a lock per id in this process). A stored file that does
+// not hash to its id is damage, not a collision: the good data replaces it.
+func (h *handler) store(w http.ResponseWriter, ctx context.Context, id string, canonical []byte) (int, bool) {
+	mu := &h.locks[idStripe(id)]
+	mu.Lock()
+	defer mu.Unlock()
+	if c, ok := h.opts.Store.(Creator); ok {
+		created, err := c.Create(ctx, id, canonical)
+		if err != nil {
+			h.internal(w, "writing the store", err)
+			return 0, false
+		}
+		if created {
+			return http.StatusCreated, true
+		}
+	}
+	old, found, err := h.opts.Store.Get(ctx, id)
+	if err != nil {
+		h.internal(w, "reading the store", err)
+		return 0, false
+	}
+	switch {
+	case found && bytes.Equal(old, canonical):
+		return http.StatusOK, true
+	case found && NewID(old) == id:
+		// 66 bits of SHA-256 colliding: never expected, never overwritten.
+		h.logf("share: id %s collides: stored %d bytes differ from new %d bytes", id, len(old), len(canonical))
+		writeError(w, http.StatusConflict, "id collision: this scenario cannot be shared")
+		return 0, false
+	case found:
+		h.logf("share: id %s: the stored data did not match its id and is replaced by the scenario shared now", id)
+	}
+	if err := h.opts.Store.Put(ctx, id, canonical); err != nil {
+		h.internal(w, "writing the store", err)
+		return 0, false
+	}
+	return http.StatusCreated, true
+}
+
+// idStripe picks one of the handler's locks for an id.
+func idStripe(id string) int {
+	n := 0
+	for i := 0; i < len(id); i++ {
+		n = n*31 + int(id[i])
+	}
+	return n & (len(handler{}.locks) - 1)
+}
+
+// errDamaged: what the store holds under an id does not hash to that id.
+var errDamaged = errors.New("the stored scenario does not match its id: the share store is damaged")
+
+// load reads id from the store and checks the data against the id, so a
+// damaged file is an error (500, not cached) instead of a page served as
+// good and cached for a year.
+func (h *handler) load(ctx context.Context, id string) ([]byte, bool, error) {
+	data, found, err := h.opts.Store.Get(ctx, id)
+	if err != nil || !found {
+		return nil, found, err
+	}
+	if NewID(data) != id {
+		return nil, false, errDamaged
+	}
+	return data, true, nil
 }
 
 // lookup validates id and loads it, writing 400/404/500 itself.
@@ -298,7 +362,7 @@ func (h *handler) lookup(w http.ResponseWriter, ctx context.Context, id string) 
 		writeError(w, http.StatusBadRequest, "malformed share id")
 		return nil, false
 	}
-	data, found, err := h.opts.Store.Get(ctx, id)
+	data, found, err := h.load(ctx, id)
 	if err != nil {
 		h.internal(w, "reading the store", err)
 		return nil, false
@@ -378,7 +442,7 @@ var validHost = regexp.MustCompile(`^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-
 // base is the absolute origin (plus prefix) for URLs in responses, or ""
 // (relative URLs) when the request gives no usable host.
 func (h *handler) base(r *http.Request) string {
-	if h.opts.BaseURL != "" {
+	if h.opts.BaseURL != "" || !h.opts.TrustHost {
 		return h.opts.BaseURL
 	}
 	host := r.Host
@@ -412,7 +476,7 @@ func (h *handler) page(w http.ResponseWriter, r *http.Request, id string, embed 
 		writeError(w, http.StatusBadRequest, "malformed share id")
 		return
 	}
-	data, found, err := h.opts.Store.Get(r.Context(), id)
+	data, found, err := h.load(r.Context(), id)
 	if err != nil {
 		h.internal(w, "reading the store", err)
 		return

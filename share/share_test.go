@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -90,7 +91,7 @@ type fixture struct {
 func newFixture(t testing.TB, mod ...func(*Options)) *fixture {
 	t.Helper()
 	f := &fixture{store: NewMemoryStore(), log: &logRec{}}
-	o := Options{Store: f.store, Site: sitePages(), Logf: f.log.logf}
+	o := Options{Store: f.store, Site: sitePages(), Logf: f.log.logf, TrustHost: true}
 	for _, m := range mod {
 		m(&o)
 	}
@@ -453,12 +454,122 @@ func TestShareNilBody(t *testing.T) {
 	wantJSONError(t, rec, http.StatusBadRequest)
 }
 
-func TestShareCollision(t *testing.T) {
+// A stored file that does not hash to its id is damage: reading it is a
+// 500 that says so and is never cached, and sharing the real scenario
+// again repairs it (instead of a 409 for ever).
+func TestShareDamagedStore(t *testing.T) {
 	f := newFixture(t)
 	body := []byte(`{"title":"a"}`)
 	canonical, _, _ := ValidateScenario(body)
-	f.store.Put(context.Background(), NewID(canonical), []byte(`{"title":"something else"}`))
-	wantJSONError(t, f.do(t, "POST", "/api/share", "application/json", body), http.StatusConflict)
+	id := NewID(canonical)
+	f.store.Put(context.Background(), id, []byte(`{"title":"something else"}`))
+	for _, path := range []string{"/api/share/" + id, "/s/" + id, "/poster/" + id + ".svg", "/oembed?url=" + urlQ("http://"+testHost+"/s/"+id)} {
+		rec := f.do(t, "GET", path, "", nil)
+		wantJSONError(t, rec, http.StatusInternalServerError)
+		if !strings.Contains(rec.Body.String(), "does not match its id") || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: %s, Cache-Control %q", path, rec.Body, rec.Header().Get("Cache-Control"))
+		}
+	}
+	wantStatus(t, f.do(t, "POST", "/api/share", "application/json", body), http.StatusCreated)
+	rec := f.do(t, "GET", "/api/share/"+id, "", nil)
+	wantStatus(t, rec, http.StatusOK)
+	if !bytes.Equal(rec.Body.Bytes(), canonical) {
+		t.Fatalf("after repair: %s", rec.Body)
+	}
+}
+
+// Without a configured base URL the Host header is never echoed: the
+// share page and the create response use relative URLs.
+func TestHostNotEchoed(t *testing.T) {
+	f := newFixture(t, func(o *Options) { o.TrustHost = false })
+	rec := f.do(t, "POST", "/api/share", "application/json", []byte(`{"title":"a"}`))
+	wantStatus(t, rec, http.StatusCreated)
+	var resp createResponse
+	json.Unmarshal(rec.Body.Bytes(), &resp)
+	if resp.URL != "/s/"+resp.ID {
+		t.Fatalf("url %q", resp.URL)
+	}
+	page := f.do(t, "GET", "/s/"+resp.ID, "", nil).Body.String()
+	if strings.Contains(page, testHost) {
+		t.Fatalf("the Host header reached the page:\n%s", page)
+	}
+}
+
+// One hundred parallel identical shares write once, in both stores that
+// can create atomically, and every request gets the same id.
+func TestParallelSharesWriteOnce(t *testing.T) {
+	dir := t.TempDir()
+	fs, err := NewFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, st := range map[string]Store{"memory": NewMemoryStore(), "file": countingStore{Store: fs, n: new(atomic.Int64)}} {
+		t.Run(name, func(t *testing.T) {
+			h := New(Options{Store: st, Site: sitePages(), Logf: t.Logf})
+			var wg sync.WaitGroup
+			codes := make([]int, 100)
+			for i := range codes {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					req := httptest.NewRequest("POST", "/api/share", bytes.NewReader(readTestdata(t, "retry.json")))
+					req.Header.Set("Content-Type", "application/json")
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, req)
+					codes[i] = rec.Code
+				}()
+			}
+			wg.Wait()
+			created := 0
+			for _, c := range codes {
+				if c == http.StatusCreated {
+					created++
+				} else if c != http.StatusOK {
+					t.Fatalf("status %d", c)
+				}
+			}
+			writes := 0
+			switch s := st.(type) {
+			case *MemoryStore:
+				writes = s.Puts()
+			case countingStore:
+				writes = int(s.n.Load())
+			}
+			if created != 1 || writes != 1 {
+				t.Fatalf("%d created, %d writes", created, writes)
+			}
+		})
+	}
+}
+
+// countingStore counts the Creates of a FileStore that wrote.
+type countingStore struct {
+	Store
+	n *atomic.Int64
+}
+
+func (c countingStore) Create(ctx context.Context, id string, data []byte) (bool, error) {
+	ok, err := c.Store.(Creator).Create(ctx, id, data)
+	if ok {
+		c.n.Add(1)
+	}
+	return ok, err
+}
+
+// The file store follows no symbolic link: a link planted under an id's
+// name is an error, not the file it points to.
+func TestFileStoreNoSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := NewFileStore(dir)
+	secret := filepath.Join(t.TempDir(), "secret")
+	os.WriteFile(secret, []byte(`{"title":"secret"}`), 0o644)
+	id := "AAAAAAAAAAA"
+	if err := os.Symlink(secret, filepath.Join(dir, id+".json")); err != nil {
+		t.Skip(err)
+	}
+	if d, _, err := s.Get(context.Background(), id); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("read %q through a link (err %v)", d, err)
+	}
 }
 
 type failingStore struct{ panics bool }
@@ -1077,7 +1188,7 @@ func TestFileStore(t *testing.T) {
 	}
 
 	// The handler over a FileStore.
-	h := New(Options{Store: s, Site: sitePages(), Logf: t.Logf})
+	h := New(Options{Store: s, Site: sitePages(), Logf: t.Logf, TrustHost: true})
 	req := httptest.NewRequest("POST", "http://"+testHost+"/api/share", bytes.NewReader(readTestdata(t, "retry.json")))
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()

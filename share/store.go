@@ -23,6 +23,15 @@ type Store interface {
 	Put(ctx context.Context, id string, data []byte) error
 }
 
+// Creator is a Store that can create an entry only if it is absent, in one
+// atomic step: of many parallel identical shares exactly one writes.
+// MemoryStore and FileStore implement it; the handler uses it when present.
+type Creator interface {
+	// Create stores data under id unless something is there already;
+	// created reports whether this call wrote it.
+	Create(ctx context.Context, id string, data []byte) (created bool, err error)
+}
+
 // ErrBadID is returned by stores for an id ValidID rejects.
 var ErrBadID = errors.New("share: malformed id")
 
@@ -57,7 +66,19 @@ func (s *MemoryStore) Put(_ context.Context, id string, data []byte) error {
 	return nil
 }
 
-// Puts returns how many times Put was called.
+// Create implements Creator.
+func (s *MemoryStore) Create(_ context.Context, id string, data []byte) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.m[id]; ok {
+		return false, nil
+	}
+	s.m[id] = append([]byte(nil), data...)
+	s.puts++
+	return true, nil
+}
+
+// Puts returns how many times Put (or a creating Create) wrote.
 func (s *MemoryStore) Puts() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -107,6 +128,10 @@ func (s *FileStore) Get(_ context.Context, id string) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	// A symbolic link in the data folder is not a share: never follow one.
+	if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, false, fmt.Errorf("share: file store: %s is a symbolic link; the store follows none", filepath.Base(p))
+	}
 	d, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -117,17 +142,53 @@ func (s *FileStore) Get(_ context.Context, id string) ([]byte, bool, error) {
 	return d, true, nil
 }
 
-// Put implements Store.
+// Put implements Store. Renaming over a symbolic link replaces the link,
+// it does not write through it.
 func (s *FileStore) Put(_ context.Context, id string, data []byte) (err error) {
 	p, err := s.path(id)
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(s.dir, ".tmp-"+id+"-*")
+	tmp, err := s.writeTemp(id, data)
 	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("share: file store: %w", err)
 	}
-	tmp := f.Name()
+	return nil
+}
+
+// Create implements Creator: the complete temporary file is hard-linked to
+// the id's name, which fails if any file (or link) has that name already,
+// so readers never see half a file and two writers never both win.
+func (s *FileStore) Create(_ context.Context, id string, data []byte) (bool, error) {
+	p, err := s.path(id)
+	if err != nil {
+		return false, err
+	}
+	tmp, err := s.writeTemp(id, data)
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, p); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("share: file store: %w", err)
+	}
+	return true, nil
+}
+
+// writeTemp writes data to a synced temporary file in the store's folder.
+func (s *FileStore) writeTemp(id string, data []byte) (tmp string, err error) {
+	f, err := os.CreateTemp(s.dir, ".tmp-"+id+"-*")
+	if err != nil {
+		return "", fmt.Errorf("share: file store: %w", err)
+	}
+	tmp = f.Name()
 	defer func() {
 		if err != nil {
 			os.Remove(tmp)
@@ -136,17 +197,17 @@ func (s *FileStore) Put(_ context.Context, id string, data []byte) (err error) {
 	}()
 	if _, err = f.Write(data); err != nil {
 		f.Close()
-		return err
+		return "", err
 	}
 	if err = f.Sync(); err != nil {
 		f.Close()
-		return err
+		return "", err
 	}
 	if err = f.Close(); err != nil {
-		return err
+		return "", err
 	}
 	if err = os.Chmod(tmp, 0o644); err != nil {
-		return err
+		return "", err
 	}
-	return os.Rename(tmp, p)
+	return tmp, nil
 }

@@ -36,7 +36,9 @@ type command struct {
 var commands = map[string]command{}
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], stdoutOut, stderrOut)
+	flushOutput()
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

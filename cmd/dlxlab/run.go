@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dlxlab/dlxlab/scenarios"
 )
@@ -41,7 +42,7 @@ func runRun(args []string, cio cliIO) int {
 		return exitUsage
 	}
 	if *asJSON {
-		js, err := obs.JSON()
+		js, err := obs.WithBodyRefs().JSON()
 		if err != nil {
 			fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 			return exitFail
@@ -51,6 +52,18 @@ func runRun(args []string, cio cliIO) int {
 	}
 	printSummary(cio, sc, obs)
 	return exitOK
+}
+
+// clipBody shortens a body for the queue listing: a line per queue.
+func clipBody(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	cut := 37
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // printSummary is the human view: title, trace, queues, errors, totals.
@@ -78,7 +91,7 @@ func printSummary(cio cliIO, sc *scenarios.Scenario, obs *scenarios.Observation)
 				bodies = append(bodies, fmt.Sprintf("… %d more", len(q.Messages)-10))
 				break
 			}
-			bodies = append(bodies, fmt.Sprintf("%q", m.Body))
+			bodies = append(bodies, fmt.Sprintf("%q", clipBody(m.Body)))
 		}
 		fmt.Fprintf(w, "  %-24s ready %-4d unacked %-4d [%s]\n", name, len(q.Messages), q.Unacked, strings.Join(bodies, " "))
 	}

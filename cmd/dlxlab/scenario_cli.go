@@ -19,7 +19,7 @@ type cliIO struct {
 	stdout, stderr io.Writer
 }
 
-func osIO() cliIO { return cliIO{os.Stdin, os.Stdout, os.Stderr} }
+func osIO() cliIO { return cliIO{os.Stdin, stdoutOut, stderrOut} }
 
 // scenarioFlagSet is newFlagSet with a longer description under the usage
 // line and output to io.stderr.

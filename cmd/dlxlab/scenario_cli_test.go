@@ -148,3 +148,41 @@ func TestImportExportLinkCommands(t *testing.T) {
 		t.Errorf("default base: %s", out)
 	}
 }
+
+// A scenario's text cannot drive the reader's terminal: control characters
+// reach the output as visible escapes, newlines and tabs stay.
+func TestOutputEscapesControlCharacters(t *testing.T) {
+	var b bytes.Buffer
+	out := newTerminalOut(&b)
+	// A C1 control (U+009B, CSI) split across two writes, then ESC and BEL.
+	out.Write([]byte("title \xc2"))
+	out.buf.Flush()
+	out.Write([]byte("\x9b2J \x1b]0;pwned\x07 ok\tnext\n日本"))
+	out.Flush()
+	want := "title \\u009b2J \\x1b]0;pwned\\x07 ok\tnext\n日本"
+	if b.String() != want {
+		t.Fatalf("got %q, want %q", b.String(), want)
+	}
+}
+
+// run --json writes a long body once, however many deliveries carry it.
+func TestRunJSONBodiesOnce(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("b", 10_000)
+	file := filepath.Join(dir, "big.yaml")
+	os.WriteFile(file, []byte("queues: [{name: q}]\nconsumers: [{name: c, queue: q, actions: [ack]}]\nsteps:\n  - publish: {routing_key: q, body: "+body+", count: 500}\n"), 0o644)
+	code, out, errs := runCLI(t, runRun, "", "--json", file)
+	if code != exitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	if strings.Count(out, body) != 1 || len(out) > 500*1000 {
+		t.Fatalf("%d bytes, the body %d times", len(out), strings.Count(out, body))
+	}
+	var obs scenarios.Observation
+	if err := json.Unmarshal([]byte(out), &obs); err != nil {
+		t.Fatal(err)
+	}
+	if len(obs.Deliveries) != 500 || obs.Deliveries[499].Message.BodyRef != 1 || obs.Bodies[0] != body {
+		t.Fatalf("%d deliveries, ref %d", len(obs.Deliveries), obs.Deliveries[499].Message.BodyRef)
+	}
+}

@@ -24,11 +24,12 @@ func init() {
 }
 
 func runServe(args []string) int {
-	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist] [-prefix P] [-data ./.dlxlab-data]")
+	fs := newFlagSet("serve", "[-addr 127.0.0.1:8080] [-dir dist] [-prefix P] [-data ./.dlxlab-data] [-base URL]")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dir := fs.String("dir", "dist", "folder holding the built site")
 	prefix := fs.String("prefix", "", "URL path the site was built for (gen -prefix), e.g. /playground")
 	data := fs.String("data", "./.dlxlab-data", "folder for shared scenarios (short links), created if missing")
+	base := fs.String("base", "", "public URL of the site for absolute links (oEmbed, og:url, posters); default http://ADDR/PREFIX. The Host header is never used")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
 	}
@@ -48,13 +49,16 @@ func runServe(args []string) int {
 	if p != "" {
 		p = "/" + p
 	}
-	h, err := newServeHandler(*dir, *data, p)
+	if *base == "" {
+		*base = "http://" + ln.Addr().String() + p
+	}
+	h, err := newServeHandler(*dir, *data, p, *base)
 	if err != nil {
 		ln.Close()
 		fmt.Fprintf(os.Stderr, "dlxlab serve: %v\n", err)
 		return exitFail
 	}
-	srv := &http.Server{Handler: underPrefix(p, h), ReadHeaderTimeout: 10 * time.Second}
+	srv := newHTTPServer(underPrefix(p, h), serveTimeouts)
 	fmt.Printf("DLX Lab on http://%s%s/ (serving %s, short links in %s; Ctrl-C stops)\n", ln.Addr(), p, *dir, *data)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -74,6 +78,20 @@ func runServe(args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// timeouts bound how long one connection may hold the server: a client
+// that sends its headers or body a byte at a time, reads the answer never,
+// or keeps an idle connection open is cut off.
+type timeouts struct{ header, read, write, idle time.Duration }
+
+// serveTimeouts: a request is at most 64 KiB, so 30 s to read one is
+// generous; two minutes to write covers app.wasm on a slow line.
+var serveTimeouts = timeouts{header: 10 * time.Second, read: 30 * time.Second, write: 2 * time.Minute, idle: time.Minute}
+
+func newHTTPServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write,
+		IdleTimeout: t.idle, MaxHeaderBytes: 64 << 10}
 }
 
 // newSiteHandler is everything `dlxlab serve` answers. Today that is the

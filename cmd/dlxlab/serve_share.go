@@ -14,7 +14,7 @@ import (
 // newSiteHandler. Every response, static files included, carries the
 // security headers (CSP, framing). prefix is the -prefix path ("" or
 // "/playground") that underPrefix strips before this handler.
-func newServeHandler(dir, dataDir, prefix string) (http.Handler, error) {
+func newServeHandler(dir, dataDir, prefix, baseURL string) (http.Handler, error) {
 	store, err := share.NewFileStore(dataDir)
 	if err != nil {
 		return nil, err
@@ -23,6 +23,7 @@ func newServeHandler(dir, dataDir, prefix string) (http.Handler, error) {
 		Store:      store,
 		Site:       newSiteHandler(dir),
 		PathPrefix: prefix,
+		BaseURL:    baseURL,
 		Logf: func(format string, args ...any) {
 			fmt.Fprintf(os.Stderr, "dlxlab serve: "+format+"\n", args...)
 		},

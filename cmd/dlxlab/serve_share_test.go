@@ -28,12 +28,14 @@ func TestServeShare(t *testing.T) {
 	scenario := `{"version":1,"title":"served","queues":[{"name":"q"}]}`
 	for _, prefix := range []string{"", "/playground"} {
 		data := filepath.Join(t.TempDir(), "data")
-		h, err := newServeHandler(dir, data, prefix)
+		var h http.Handler
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+		base := srv.URL + prefix
+		sh, err := newServeHandler(dir, data, prefix, base)
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(underPrefix(prefix, h))
-		base := srv.URL + prefix
+		h = underPrefix(prefix, sh)
 
 		res, err := http.Post(base+"/api/share", "application/json", strings.NewReader(scenario))
 		if err != nil {

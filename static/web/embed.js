@@ -44,10 +44,36 @@
     return e;
   }
 
+  // The app's own limits on a share link: 64 KiB encoded, 1 MiB inflated.
+  var MAX_LINK = 64 << 10, MAX_INFLATED = 1 << 20;
+
+  // readCapped reads a byte stream to text, giving up (and cancelling the
+  // inflation) past max bytes: a small link may inflate to gigabytes.
+  function readCapped(stream, max) {
+    var reader = stream.getReader(), chunks = [], total = 0;
+    function next() {
+      return reader.read().then(function (r) {
+        if (r.done) {
+          var all = new Uint8Array(total), at = 0;
+          chunks.forEach(function (c) { all.set(c, at); at += c.length; });
+          return new TextDecoder().decode(all);
+        }
+        total += r.value.length;
+        if (total > max) {
+          reader.cancel();
+          throw new Error("share link inflates past " + max + " bytes");
+        }
+        chunks.push(r.value);
+        return next();
+      });
+    }
+    return next();
+  }
+
   // scenarioFromFragment decodes "#s=1.<base64url(deflate-raw(JSON))>".
   function scenarioFromFragment() {
     var m = /(?:^|[#&])s=1\.([A-Za-z0-9_-]+)/.exec(location.hash);
-    if (!m || typeof DecompressionStream === "undefined") {
+    if (!m || m[1].length > MAX_LINK || typeof DecompressionStream === "undefined") {
       return Promise.resolve(null);
     }
     try {
@@ -57,7 +83,7 @@
       var bytes = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
       var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      return new Response(stream).text().then(JSON.parse).catch(function () { return null; });
+      return readCapped(stream, MAX_INFLATED).then(JSON.parse).catch(function () { return null; });
     } catch (e) {
       return Promise.resolve(null);
     }

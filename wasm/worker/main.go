@@ -30,5 +30,8 @@ func main() {
 	workers.Serve(share.New(share.Options{
 		Store: kvStore{binding: kvBinding, prefix: "s:"},
 		Site:  assetsSite{binding: assetsBinding},
+		// Cloudflare routes only the Worker's configured hostnames here, so
+		// the Host header names this deployment.
+		TrustHost: true,
 	}))
 }
