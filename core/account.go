@@ -74,7 +74,7 @@ func (b *Broker) checkQueues() error {
 			for i := 0; i < l.len(); i++ {
 				bytes += l.at(i).msg.size()
 			}
-			if e := l.peek(); e != nil && e.expiresAt <= b.now && !b.limitHit && b.spent == nil {
+			if e := l.peek(); e != nil && e.expiresAt <= b.clock.Now && !b.limitHit && b.spent == nil {
 				return fmt.Errorf("queue %s: expired message %d left at the head", q.Name, e.id)
 			}
 		}

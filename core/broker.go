@@ -1,5 +1,7 @@
 package core
 
+import "github.com/dlxlab/dlxlab/core/kernel"
+
 // Vhost is the one virtual host the simulator has; error texts name it.
 const Vhost = "/"
 
@@ -8,7 +10,7 @@ const Vhost = "/"
 const (
 	// MaxTimersPerInstant bounds work done without virtual time moving, e.g.
 	// a consumer that rejects with no delay into a queue that routes back.
-	MaxTimersPerInstant = 100_000
+	MaxTimersPerInstant = kernel.DefaultMaxPerInstant
 	// MaxQueues and MaxExchanges bound a topology.
 	MaxQueues    = 10_000
 	MaxExchanges = 10_000
@@ -19,7 +21,7 @@ const (
 // because one goroutine drives it.
 type Broker struct {
 	profile Profile
-	now     Time
+	clock   kernel.Clock[timer] // virtual time, pending timers, per-instant limit
 
 	exchanges  map[string]*Exchange
 	exOrder    []*Exchange
@@ -31,13 +33,9 @@ type Broker struct {
 	chOrder    []*Channel
 	consumerCh map[string]*Channel // consumer tag → channel
 
-	timers   timerHeap
-	timerSeq uint64
-
 	nextLineage  uint64
 	nextInstance uint64
 	nextQueueSeq uint64
-	eventSeq     uint64
 	routeGen     uint64
 	backlogged   int // held at-least-once dead letters in all queues
 	freeEntries  []*entry
@@ -47,16 +45,13 @@ type Broker struct {
 	events []Event
 	sink   func(Event)
 
-	maxPerInstant int
-	instantAt     Time // the instant instantN counts actions of (across commands)
-	instantN      int
-	budget        Budget       // the work budget (budget.go)
-	work          int64        // events so far, observed or not
-	bytesHeld     int64        // body bytes of the live copies
-	spent         *BudgetError // set once a budget limit is exceeded
-	loggedCycles  map[string]bool
-	stats         Stats
-	limitHit      bool
+	budget       Budget       // the work budget (budget.go)
+	work         int64        // events so far, observed or not
+	bytesHeld    int64        // body bytes of the live copies
+	spent        *BudgetError // set once a budget limit is exceeded
+	loggedCycles map[string]bool
+	stats        Stats
+	limitHit     bool
 }
 
 // Stats counts where every queued copy went. The accounting invariant is
@@ -82,19 +77,19 @@ func WithEventLog() Option { return func(b *Broker) { b.record = true } }
 func WithEventSink(fn func(Event)) Option { return func(b *Broker) { b.sink = fn } }
 
 // WithInstantLimit lowers MaxTimersPerInstant (tests that provoke loops).
-func WithInstantLimit(n int) Option { return func(b *Broker) { b.maxPerInstant = n } }
+func WithInstantLimit(n int) Option { return func(b *Broker) { b.clock.MaxPerInstant = n } }
 
 // New makes an empty broker with the predeclared exchanges of a vhost.
 func New(p Profile, opts ...Option) *Broker {
 	b := &Broker{
-		profile:       p,
-		exchanges:     map[string]*Exchange{},
-		queues:        map[string]*Queue{},
-		channels:      map[string]*Channel{},
-		consumerCh:    map[string]*Channel{},
-		loggedCycles:  map[string]bool{},
-		maxPerInstant: MaxTimersPerInstant,
+		profile:      p,
+		exchanges:    map[string]*Exchange{},
+		queues:       map[string]*Queue{},
+		channels:     map[string]*Channel{},
+		consumerCh:   map[string]*Channel{},
+		loggedCycles: map[string]bool{},
 	}
+	b.clock.MaxPerInstant = MaxTimersPerInstant
 	b.router.b = b
 	for _, o := range opts {
 		o(b)
@@ -122,7 +117,7 @@ func (b *Broker) predeclare() {
 func (b *Broker) Profile() Profile { return b.profile }
 
 // Now is the virtual time.
-func (b *Broker) Now() Time { return b.now }
+func (b *Broker) Now() Time { return b.clock.Now }
 
 // Stats returns the counters.
 func (b *Broker) Stats() Stats { return b.stats }
@@ -135,9 +130,7 @@ func (b *Broker) emit(ev Event) {
 	if !b.record && b.sink == nil {
 		return
 	}
-	b.eventSeq++
-	ev.Seq = b.eventSeq
-	ev.T = b.now
+	ev.Seq, ev.T = b.clock.Stamp()
 	if b.record {
 		b.events = append(b.events, ev)
 	}

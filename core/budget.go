@@ -120,6 +120,6 @@ func (b *Broker) releaseBytes(m *Message) { b.bytesHeld -= m.size() }
 // overspent marks the broker spent and drops every pending timer, so the
 // next NextEventTime says nothing is left to happen.
 func (b *Broker) overspent(what string, limit int64) {
-	b.spent = &BudgetError{What: what, Limit: limit, At: b.now}
-	b.timers = b.timers[:0]
+	b.spent = &BudgetError{What: what, Limit: limit, At: b.clock.Now}
+	b.clock.Timers.Clear()
 }

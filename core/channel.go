@@ -48,7 +48,7 @@ func (b *Broker) channel(name string) *Channel {
 // handOut records a delivery of e on ch.
 func (b *Broker) handOut(ch *Channel, q *Queue, e *entry, c *Consumer, act Action) *delivery {
 	ch.nextTag++
-	d := &delivery{tag: ch.nextTag, q: q, e: e, c: c, at: b.now, action: act}
+	d := &delivery{tag: ch.nextTag, q: q, e: e, c: c, at: b.clock.Now, action: act}
 	ch.unacked = append(ch.unacked, d)
 	q.unacked++
 	if c != nil {

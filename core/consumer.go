@@ -162,7 +162,7 @@ func (b *Broker) deliver(c *Consumer, q *Queue, e *entry) {
 	c.seen[e.msg.Lineage] = n + 1
 	d := b.handOut(c.ch, q, e, c, c.actionFor(n))
 	if d.action.Kind != ActHold {
-		b.schedule(timer{at: b.now + Time(d.action.Delay), kind: timerSettle, ch: c.ch, tag: d.tag})
+		b.schedule(timer{at: b.clock.Now + Time(d.action.Delay), kind: timerSettle, ch: c.ch, tag: d.tag})
 	}
 }
 

@@ -81,7 +81,7 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 	blk.m.carried = b.carriedCount(q, e)
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
-	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
+	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
 	if old.death != nil {
 		// Keep the first death; a 3.12 history read back from a client's
 		// x-death has none, and 3.12 then sets no x-first-death-* (it set

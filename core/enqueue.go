@@ -17,7 +17,7 @@ func (b *Broker) newEntry(q *Queue, m *Message) *entry {
 		if ttl == 0 && q.Type == Quorum {
 			ttl = 1 // quorum queues implement TTL 0 as 1 ms (docs/rabbitmq.md "Message TTL")
 		}
-		e.expiresAt = b.now + Time(ttl)
+		e.expiresAt = b.clock.Now + Time(ttl)
 	}
 	if q.cfg.maxPriority > 0 && m.props != nil && m.props.HasPriority {
 		e.priority = uint8(min(int64(m.props.Priority), q.cfg.maxPriority))
@@ -125,7 +125,7 @@ func (b *Broker) dropExpired(q *Queue) {
 	for _, l := range []*readyList{&q.returns, &q.ready} {
 		for {
 			e := l.peek()
-			if e == nil || e.expiresAt > b.now || b.spent != nil {
+			if e == nil || e.expiresAt > b.clock.Now || b.spent != nil {
 				break
 			}
 			l.pop()
@@ -151,7 +151,7 @@ func (b *Broker) armHeadTimer(q *Queue) {
 	if at == Never || at == q.headTimer {
 		return
 	}
-	if q.headTimer != Never && q.headTimer < at && q.headTimer > b.now {
+	if q.headTimer != Never && q.headTimer < at && q.headTimer > b.clock.Now {
 		return // an earlier timer will re-arm when it fires
 	}
 	q.headTimer = at

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core/kernel"
 )
 
 // EventKind names a change of state. The UI animates events, tests assert
@@ -90,7 +92,7 @@ type Event struct {
 // Traces are lists of these; replays compare them byte for byte.
 func (e Event) String() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "t=%dms #%d %s", e.T, e.Seq, e.Kind)
+	kernel.WriteEventHead(&sb, e.T, e.Seq, e.Kind.String())
 	field := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(&sb, " %s=%q", k, v)

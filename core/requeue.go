@@ -78,7 +78,7 @@ func (b *Broker) dropDeliveriesFrom(ch *Channel, q *Queue, reason string) {
 
 // renewLease restarts a queue's x-expires countdown (docs/rabbitmq.md "Queue expiry").
 func (b *Broker) renewLease(q *Queue) {
-	q.lease = b.now
+	q.lease = b.clock.Now
 	b.renewLeaseTimer(q)
 }
 
@@ -92,8 +92,8 @@ func (b *Broker) renewLeaseTimer(q *Queue) {
 		return
 	}
 	q.leaseTimer = at
-	b.schedule(timer{at: max(at, b.now), kind: timerQueueLease, q: q})
-	q.leaseTimer = max(at, b.now)
+	b.schedule(timer{at: max(at, b.clock.Now), kind: timerQueueLease, q: q})
+	q.leaseTimer = max(at, b.clock.Now)
 }
 
 // checkLease deletes an unused queue whose lease ran out; its messages are
@@ -102,7 +102,7 @@ func (b *Broker) checkLease(q *Queue) {
 	if len(q.consumers) > 0 || q.cfg.expires <= 0 {
 		return
 	}
-	if b.now < q.lease+Time(q.cfg.expires) {
+	if b.clock.Now < q.lease+Time(q.cfg.expires) {
 		b.renewLeaseTimer(q)
 		return
 	}

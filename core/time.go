@@ -1,91 +1,67 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dlxlab/dlxlab/core/kernel"
+)
 
 func (b *Broker) schedule(t timer) {
-	b.timerSeq++
-	t.seq = b.timerSeq
-	b.timers.push(t)
+	b.clock.Timers.Add(t.at, t)
 }
 
 // At runs fn at virtual time t (or now, if t has passed) in timer order.
 // The scenario runner uses it for timed publishes; fn may call commands.
 func (b *Broker) At(t Time, fn func()) {
-	b.schedule(timer{at: max(t, b.now), kind: timerFunc, fn: fn})
+	b.schedule(timer{at: max(t, b.clock.Now), kind: timerFunc, fn: fn})
 }
 
 // NextEventTime is the time of the next pending timer (a TTL expiry, a
-// scripted consumer's settle, a queue lease), or Never. The UI's "jump to
-// the next expiry" uses it.
-func (b *Broker) NextEventTime() Time {
-	if b.spent != nil {
-		return Never // a spent broker does nothing more
-	}
-	for len(b.timers) > 0 && b.stale(b.timers[0]) {
-		b.timers.pop()
-	}
-	if len(b.timers) == 0 {
-		return Never
-	}
-	return b.timers[0].at
-}
+// scripted consumer's settle, a queue lease), or Never; a spent broker
+// does nothing more. The UI's "jump to the next expiry" uses it.
+func (b *Broker) NextEventTime() Time { return b.clock.NextEventTime(b.timerModel()) }
 
 // Advance moves virtual time forward by d milliseconds, firing every timer
 // on the way in (time, sequence) order.
-func (b *Broker) Advance(d int64) error {
-	if d < 0 {
-		return fmt.Errorf("cannot move time backwards (%d ms)", d)
-	}
-	return b.RunUntil(b.now + Time(d))
-}
+func (b *Broker) Advance(d int64) error { return b.clock.Advance(d, b.timerModel()) }
 
-// RunUntil fires every timer due at or before t, then sets the clock to t.
-func (b *Broker) RunUntil(t Time) error {
-	if t < b.now {
-		return fmt.Errorf("cannot move time backwards (to %d ms, now %d ms)", t, b.now)
-	}
-	for len(b.timers) > 0 && b.timers[0].at <= t {
-		b.now = b.timers[0].at
-		if err := b.runDue(); err != nil {
-			return err
-		}
-		b.retryBacklogs()
-	}
-	if b.spent != nil {
-		return b.spent // the clock stays at the last instant reached
-	}
-	b.now = t
-	return nil
-}
+// RunUntil fires every timer due at or before t, then sets the clock to t
+// (a spent broker stays at the last instant reached).
+func (b *Broker) RunUntil(t Time) error { return b.clock.RunUntil(t, b.timerModel()) }
 
 // runDue fires every timer due now, including ones that firing adds. The
 // per-instant count spans commands: ten thousand publishes at one instant
 // into a zero-delay loop share one limit instead of each starting afresh.
-func (b *Broker) runDue() error {
-	if b.now != b.instantAt {
-		b.instantAt, b.instantN = b.now, 0
-	}
-	for len(b.timers) > 0 && b.timers[0].at <= b.now {
-		if b.spent != nil {
-			return b.spent
-		}
-		if b.instantN++; b.instantN > b.maxPerInstant {
-			return b.hitLimit(fmt.Sprintf("more than %d actions at t=%d ms without time moving: "+
-				"a consumer is probably rejecting or requeueing in a loop with no delay", b.maxPerInstant, b.now))
-		}
-		b.fire(b.timers.pop())
-	}
-	return nil
-}
+func (b *Broker) runDue() error { return b.clock.RunDue(b.timerModel()) }
 
 // earnInstant: a publish may cause a settle and an expiry timer of its
 // own at this instant, so it pays for them. A burst of ten thousand
 // messages to a consumer that acks at once never reaches the limit; a loop
 // (unbounded timers for one message) still does.
-func (b *Broker) earnInstant() {
-	if b.now == b.instantAt {
-		b.instantN = max(b.instantN-2, 0)
+func (b *Broker) earnInstant() { b.clock.Earn(2) }
+
+// timerModel is the broker as the kernel's time loop sees it; a type
+// conversion, so the loop's hooks stay out of the broker's exported API.
+type timerModel Broker
+
+var _ kernel.Model[timer] = (*timerModel)(nil)
+
+func (b *Broker) timerModel() *timerModel { return (*timerModel)(b) }
+
+func (m *timerModel) Fire(t timer)       { (*Broker)(m).fire(t) }
+func (m *timerModel) Stale(t timer) bool { return (*Broker)(m).stale(t) }
+func (m *timerModel) Settled()           { (*Broker)(m).retryBacklogs() }
+func (m *timerModel) Limit(text string) error {
+	return (*Broker)(m).hitLimit(text + ": a consumer is probably rejecting or requeueing in a loop with no delay")
+}
+
+// Halted returns the spent budget as a plain error (a nil *BudgetError must
+// not become a non-nil error).
+func (m *timerModel) Halted() error {
+	if m.spent != nil {
+		return m.spent
 	}
+	return nil
 }
 
 func (b *Broker) hitLimit(text string) error {
@@ -94,9 +70,7 @@ func (b *Broker) hitLimit(text string) error {
 		b.emit(Event{Kind: EvLimit, Detail: text})
 	}
 	// Drop what is due now so the caller can still inspect the broker.
-	for len(b.timers) > 0 && b.timers[0].at <= b.now {
-		b.timers.pop()
-	}
+	b.clock.DropDue()
 	return fmt.Errorf("limit: %s", text)
 }
 
@@ -114,9 +88,6 @@ func (b *Broker) stale(t timer) bool {
 }
 
 func (b *Broker) fire(t timer) {
-	if b.stale(t) {
-		return
-	}
 	switch t.kind {
 	case timerExpireHead:
 		t.q.headTimer = Never
