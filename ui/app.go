@@ -29,6 +29,9 @@ func Routes() {
 	// browser routes them (the generator writes no page for a pattern).
 	app.RouteWithRegexpFunc(`^/s/[A-Za-z0-9_-]+$`, func() app.Composer { return &Shell{} })
 	app.RouteWithRegexpFunc(`^/embed/s/[A-Za-z0-9_-]+$`, func() app.Composer { return &Shell{Compact: true} })
+	// The delay lab (docs/delay-lab.md), linkable with #d= and embeddable.
+	app.RouteFunc("/delay", func() app.Composer { return &DelayLabPage{} })
+	app.RouteFunc("/embed/delay", func() app.Composer { return &DelayLabPage{Compact: true} })
 }
 
 // Handler describes the site for go-app. version becomes the service

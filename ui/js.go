@@ -74,6 +74,7 @@ func sitePrefix(p string) string {
 		}
 	}
 	p = strings.TrimSuffix(p, ".html")
+	p = strings.TrimSuffix(p, "/delay")
 	p = strings.TrimSuffix(p, "/embed")
 	p = strings.TrimSuffix(p, "/index")
 	return p

@@ -277,6 +277,7 @@ func (h *Shell) header(snap model.Snapshot) app.UI {
 		app.Button().ID("library-open").Class("dl-button").Type("button").
 			Aria("haspopup", "dialog").OnClick(h.onLibraryOpen).
 			Body(icon("library"), app.Span().Text(h.t("library.open"))),
+		app.A().ID("delay-open").Class("dl-link").Href("/delay").Title(h.t("delay.open.title")).Text(h.t("delay.open")),
 		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(plainText(h.local(snap.Summary, snap.SummaryZH))).Text(title),
 		app.Div().Class("dl-header-actions").Body(
 			app.Button().ID("undo").Class("dl-button", "dl-button--icon").Type("button").

@@ -12,8 +12,9 @@ import (
 //
 //   - an existing file is served as is (.wasm as application/wasm, which
 //     go-app's instantiateStreaming needs);
-//   - /embed is served from embed.html, as go-app writes one <route>.html per
-//     route and Workers Static Assets serves it that way;
+//   - /embed is served from embed.html (and /embed/delay from
+//     embed/delay.html), as go-app writes one <route>.html per route and
+//     Workers Static Assets serves it that way;
 //   - any other path without a file extension falls back to index.html, so
 //     deep links such as /s/abc open the app (single-page application);
 //   - a missing path with an extension (/web/nope.png) is a 404, and so is
@@ -31,15 +32,15 @@ func SiteHandler(dir string) http.Handler {
 			files.ServeHTTP(w, r)
 			return
 		}
+		if isFile(dir, p+".html") { // before the folder check: /embed and embed/delay.html both exist
+			http.ServeFile(w, r, filepath.Join(dir, filepath.FromSlash(p+".html")))
+			return
+		}
 		if path.Ext(p) != "" || isDir(dir, p) {
 			http.NotFound(w, r)
 			return
 		}
-		page := "/index.html"
-		if isFile(dir, p+".html") {
-			page = p + ".html"
-		}
-		http.ServeFile(w, r, filepath.Join(dir, filepath.FromSlash(page)))
+		http.ServeFile(w, r, filepath.Join(dir, "index.html"))
 	})
 }
 
