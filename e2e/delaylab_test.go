@@ -61,6 +61,8 @@ func TestJourneyDelayLab(t *testing.T) {
 	p.fill(`#delay-table tr[data-kind="redis-zset"] input[data-param="poll"]`, "soon")
 	p.waitFor(`#delay-table tr[data-kind="redis-zset"] .dl-error`)
 	p.screenshot("delaylab.png")
+	js[bool](p, `(() => { document.getElementById('delay-timeline').scrollIntoView(); return true; })()`)
+	p.screenshot("delaylab-charts.png")
 
 	// The link carries the edit; the embed opens it too.
 	p.click("#delay-share")

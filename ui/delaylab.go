@@ -155,8 +155,10 @@ func (p *DelayLabPage) workloadText() string {
 	for _, m := range msgs {
 		lo, hi = min(lo, m.Delay), max(hi, m.Delay)
 	}
-	return p.t("delay.workload", len(msgs), delay.FormatShort(msgs[len(msgs)-1].At-msgs[0].At),
-		delay.FormatShort(lo), delay.FormatShort(hi))
+	if span := msgs[len(msgs)-1].At - msgs[0].At; span > 0 {
+		return p.t("delay.workload", len(msgs), delay.FormatShort(span), delay.FormatShort(lo), delay.FormatShort(hi))
+	}
+	return p.t("delay.workload.once", len(msgs), delay.FormatShort(lo), delay.FormatShort(hi))
 }
 
 func (p *DelayLabPage) kindTitle(r delay.Result) string {

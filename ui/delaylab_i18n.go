@@ -13,6 +13,7 @@ var delayCatalogue = map[string][2]string{
 	"delay.playground":    {"Back to the playground", "返回实验场"},
 	"delay.link.bad":      {"This delay-lab link could not be opened: %[1]v", "无法打开这个延迟实验链接：%[1]v"},
 	"delay.workload":      {"%[1]v messages sent over %[2]v, delays %[3]v to %[4]v.", "%[1]v 条消息，在 %[2]v 内发出，延迟 %[3]v 到 %[4]v。"},
+	"delay.workload.once": {"%[1]v messages sent at the same instant, delays %[2]v to %[3]v.", "%[1]v 条消息在同一时刻发出，延迟 %[2]v 到 %[3]v。"},
 	"delay.table.caption": {"Lateness = release time − (send time + wanted delay). Edit a parameter: that strategy runs again.", "迟到 = 实际放出时间 −（发送时间 + 期望延迟）。修改参数后，该方案会重新运行。"},
 
 	"delay.col.strategy":       {"Strategy", "方案"},
