@@ -98,16 +98,6 @@ func (s *Session) closeLocked(c *consumer) {
 	c.out = map[uint64]bool{}
 }
 
-// actionFor picks the script entry for the n-th delivery (0-based) of a
-// lineage to this consumer; the last entry repeats, no entries = hold
-// (core.Consumer.actionFor).
-func actionFor(acts []scenarios.Action, n int) scenarios.Action {
-	if len(acts) == 0 {
-		return scenarios.Action{Kind: core.ActHold}
-	}
-	return acts[min(n, len(acts)-1)]
-}
-
 // onDelivery records a delivery and runs (or schedules) the script's
 // action for it. After the last step (ending) a delayed action would be
 // due after the end and is not scheduled; once the final state is being
@@ -124,7 +114,7 @@ func (s *Session) onDelivery(c *consumer, d amqp.Delivery) {
 	lin := lineageOf(d.Headers)
 	n := c.seen[lin]
 	c.seen[lin] = n + 1
-	act := actionFor(c.spec.Actions, n)
+	act := c.spec.ActionFor(n)
 	s.deliveries = append(s.deliveries, scenarios.Delivery{TMS: s.clock.Now(), Consumer: c.spec.Name, Queue: c.spec.Queue,
 		Redelivered: d.Redelivered, Action: act.Kind, Message: deliveryMessage(&d, s.scale)})
 	if c.closed {

@@ -343,7 +343,7 @@ func (s *Session) setup(ctx context.Context) error {
 		}
 	}
 	for i, c := range sc.Consumers {
-		if !s.queueExists(c.Queue) && declaredLater(sc, c.Queue) {
+		if !s.queueExists(c.Queue) && sc.DeclaresQueue(c.Queue) {
 			s.pending = append(s.pending, c)
 			continue
 		}
@@ -352,16 +352,6 @@ func (s *Session) setup(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// declaredLater reports a declare step for the queue (scenarios.Runner's rule).
-func declaredLater(sc *scenarios.Scenario, queue string) bool {
-	for _, st := range sc.Steps {
-		if st.Declare != nil && st.Declare.Queue == queue {
-			return true
-		}
-	}
-	return false
 }
 
 // queueExists asks with a passive declare on the topology channel; a

@@ -241,18 +241,7 @@ func settle(ch *amqp.Channel, tag uint64, act string) {
 // of a consumer (or of basic.get), or all with multiple, each with its own
 // basic.* call; SettleStep.Pick chooses, as in scenarios.Runner.settle.
 func (s *Session) settleStep(i int, st *scenarios.Step) {
-	ss, kind := st.Ack, st.Kind()
-	if st.Reject != nil {
-		ss = st.Reject
-	} else if st.Nack != nil {
-		ss = st.Nack
-	}
-	act := kind
-	if ss.Requeue && kind == scenarios.StepReject {
-		act = core.ActRequeue
-	} else if ss.Requeue && kind == scenarios.StepNack {
-		act = core.ActNackRequeue
-	}
+	ss, kind, act := st.Settle(), st.Kind(), st.SettleAction()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, held, who := s.heldLocked(ss.Consumer)
@@ -280,7 +269,7 @@ func (s *Session) heldLocked(consumer string) (*amqp.Channel, []uint64, string) 
 		}
 		return s.get.ch, tags, "basic.get"
 	}
-	who := "consumer " + consumer
+	who := (&scenarios.SettleStep{Consumer: consumer}).Who()
 	c := s.consumers[consumer]
 	if c == nil || c.closed {
 		return nil, nil, who

@@ -48,13 +48,21 @@ func (c *Consumer) hasCapacity() bool { return c.Prefetch == 0 || c.unacked < c.
 
 // actionFor picks the script entry for the n-th delivery (0-based).
 func (c *Consumer) actionFor(n int) Action {
-	if len(c.Actions) == 0 {
+	i := ActionIndex(n, len(c.Actions))
+	if i < 0 {
 		return Action{Kind: ActHold}
 	}
-	if n >= len(c.Actions) {
-		n = len(c.Actions) - 1
+	return c.Actions[i]
+}
+
+// ActionIndex is which of a script's length entries applies to the n-th
+// delivery (0-based) of a message: the last entry repeats; -1 when the
+// script is empty, which means hold.
+func ActionIndex(n, length int) int {
+	if length == 0 {
+		return -1
 	}
-	return c.Actions[n]
+	return min(n, length-1)
 }
 
 // Consume subscribes a consumer on a channel of its own named after its tag.

@@ -206,12 +206,7 @@ func (s Step) tree() obj {
 }
 
 func settleTree(s Step) obj {
-	st := s.Ack
-	if s.Reject != nil {
-		st = s.Reject
-	} else if s.Nack != nil {
-		st = s.Nack
-	}
+	st := s.Settle()
 	o := obj{}
 	o.str("consumer", st.Consumer)
 	if st.N != 0 && st.N != 1 { // 1, the oldest, is the default

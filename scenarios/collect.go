@@ -101,7 +101,9 @@ func traceLine(ev *core.Event) string {
 // fmtTime writes virtual time right-aligned in milliseconds.
 func fmtTime(t core.Time) string { return fmt.Sprintf("%9dms", int64(t)) }
 
-func describeStep(s *Step) string {
+// Describe is the step as one trace line ("publish exchange=…", "ack
+// consumer c requeue=false multiple=false n=2").
+func (s *Step) Describe() string {
 	switch s.Kind() {
 	case StepPublish:
 		p := s.Publish
@@ -143,12 +145,7 @@ func describeStep(s *Step) string {
 	case StepSnapshot:
 		return "snapshot " + s.Snapshot.Name
 	}
-	st := s.Ack
-	if s.Reject != nil {
-		st = s.Reject
-	} else if s.Nack != nil {
-		st = s.Nack
-	}
+	st := s.Settle()
 	who := st.Consumer
 	if who == "" {
 		who = "basic.get"

@@ -115,23 +115,13 @@ func (r *Runner) setup() {
 		r.call(-1, fmt.Sprintf("bindings[%d]", i), r.b.Bind(coreBinding(bd)))
 	}
 	for i, c := range r.sc.Consumers {
-		if _, ok := r.b.Queue(c.Queue); !ok && r.declaredLater(c.Queue) {
+		if _, ok := r.b.Queue(c.Queue); !ok && r.sc.DeclaresQueue(c.Queue) {
 			r.pending = append(r.pending, c) // attached when a step declares its queue
 			continue
 		}
 		r.call(-1, fmt.Sprintf("consumers[%d]", i), r.b.Consume(consumerSpec(c)))
 	}
 	r.after(-1)
-}
-
-// declaredLater reports a declare step for the queue.
-func (r *Runner) declaredLater(queue string) bool {
-	for _, s := range r.sc.Steps {
-		if s.Declare != nil && s.Declare.Queue == queue {
-			return true
-		}
-	}
-	return false
 }
 
 // Step runs the next step and reports whether one ran.
@@ -143,7 +133,7 @@ func (r *Runner) Step() bool {
 	r.next++
 	s := &r.sc.Steps[i]
 	if r.tracing() {
-		r.trace(fmt.Sprintf("-- step %d: %s", i, describeStep(s)))
+		r.trace(fmt.Sprintf("-- step %d: %s", i, s.Describe()))
 	}
 	r.runStep(i, s)
 	r.after(i)
@@ -305,21 +295,12 @@ func (r *Runner) hold(channel string, tag uint64) {
 // the consumer (or the basic.get channel) holds: the n-th oldest, or every
 // one with multiple (SettleStep.Pick).
 func (r *Runner) settle(i int, s *Step) {
-	st, kind := s.Ack, s.Kind()
-	if s.Reject != nil {
-		st = s.Reject
-	} else if s.Nack != nil {
-		st = s.Nack
-	}
+	st, kind := s.Settle(), s.Kind()
 	// A caller that moves the broker's time itself (the UI's playback)
 	// may have let deliveries happen since the last step: take them in.
 	r.collect(i, "")
 	channel := ChannelOf(st.Consumer)
-	who := "consumer " + st.Consumer
-	if st.Consumer == "" {
-		who = "basic.get"
-	}
-	tags, problem := st.Pick(kind, who, r.heldTags(channel))
+	tags, problem := st.Pick(kind, st.Who(), r.heldTags(channel))
 	if problem != "" {
 		r.runnerError(i, problem)
 		return

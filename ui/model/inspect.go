@@ -643,14 +643,8 @@ func (s *Session) StepList(limit int) []StepLine {
 			l.Text = st.Consume.Name + " on " + st.Consume.Queue
 		case st.Cancel != nil:
 			l.Text = st.Cancel.Consumer
-		case st.Ack != nil, st.Reject != nil, st.Nack != nil:
-			c := st.Ack
-			if c == nil {
-				c = st.Reject
-			}
-			if c == nil {
-				c = st.Nack
-			}
+		case st.Settle() != nil:
+			c := st.Settle()
 			l.Text = c.Consumer
 			if c.Consumer == "" {
 				l.Text = "basic.get"

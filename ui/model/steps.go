@@ -199,12 +199,12 @@ func (s *Session) Get(queue string) bool {
 	return s.doNow(scenarios.Step{Get: &scenarios.GetStep{Queue: queue, Action: core.ActHold}})
 }
 
-// By-hand settle actions.
+// By-hand settle actions (core's consumer actions).
 const (
-	SettleAck     = "ack"
-	SettleReject  = "reject"
-	SettleNack    = "nack"
-	SettleRequeue = "requeue"
+	SettleAck     = core.ActAck
+	SettleReject  = core.ActReject
+	SettleNack    = core.ActNack
+	SettleRequeue = core.ActRequeue
 )
 
 // SettleByHand acks, rejects, nacks or requeues one delivery a consumer
@@ -229,18 +229,8 @@ func (s *Session) SettleByHand(consumer string, instance uint64, action string) 
 	if n > 0 {
 		st.N = n + 1
 	}
-	var step scenarios.Step
-	switch action {
-	case SettleAck:
-		step.Ack = &st
-	case SettleReject:
-		step.Reject = &st
-	case SettleNack:
-		step.Nack = &st
-	case SettleRequeue:
-		st.Requeue = true
-		step.Reject = &st
-	default:
+	step, ok := scenarios.NewSettle(action, st)
+	if !ok {
 		return false
 	}
 	return s.doNow(step)
