@@ -38,6 +38,7 @@ var commands = map[string]command{}
 func main() {
 	code := run(os.Args[1:], stdoutOut, stderrOut)
 	flushOutput()
+	writeMemStat()
 	os.Exit(code)
 }
 

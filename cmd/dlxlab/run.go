@@ -21,7 +21,8 @@ step in order (time moves only on wait steps). By default it prints the
 event trace and the queues at the end; --json prints the observation
 JSON instead (docs/scenario-format.md "Observation JSON"), the shape
 'dlxlab conform' prints for a real broker. Broker errors in steps are part of the run and do not fail it.
-FILE is YAML or JSON; - reads standard input.`
+FILE is YAML or JSON; - reads standard input; a share link (…#s=1.…) is
+decoded as the app decodes it.`
 
 func runRun(args []string, cio cliIO) int {
 	fs := scenarioFlagSet("run", "[--json] [--profile P] FILE|-", runAbout, cio)

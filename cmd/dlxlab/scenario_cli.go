@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dlxlab/dlxlab/scenarios"
 )
@@ -104,6 +105,9 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 
 // loadScenario reads and parses a scenario file (or "-").
 func loadScenario(path string, cio cliIO) (*scenarios.Scenario, error) {
+	if strings.Contains(path, "#s=") { // a share link, decoded as the app does
+		return scenarios.Decode(path)
+	}
 	data, name, err := readInput(path, cio)
 	if err != nil {
 		return nil, err
