@@ -120,7 +120,9 @@ func hostileCases() []hostileCase {
 		{name: "bytes after the final deflate block", args: []string{"run", "LINK"},
 			input: func() string { return link(`{"version":1,"queues":[{"name":"q"}]}`, "junk") }, want: "4 bytes follow the end of the compressed data", code: exitFail},
 		{name: "UTF-8 byte order mark", args: []string{"run", "FILE"},
-			input: func() string { return "\ufeffversion: 1\nqueues: [{name: q}]\nsteps: [{publish: {routing_key: q, body: m}}]\n" }, want: "ready 1 "},
+			input: func() string {
+				return "\ufeffversion: 1\nqueues: [{name: q}]\nsteps: [{publish: {routing_key: q, body: m}}]\n"
+			}, want: "ready 1 "},
 		{name: "XSS strings in every field", args: []string{"run", "--json", "FILE"},
 			input: func() string {
 				q := strings.ReplaceAll(xss, `"`, `\"`)
