@@ -209,7 +209,7 @@ func settleTree(s Step) obj {
 	st := s.Settle()
 	o := obj{}
 	o.str("consumer", st.Consumer)
-	if st.N != 0 && st.N != 1 { // 1, the oldest, is the default
+	if st.N != 0 && (st.N != 1 || st.Multiple) { // 1, the oldest, is the default (alone)
 		o.put("n", int64(st.N))
 	}
 	o.flag("requeue", st.Requeue, false)

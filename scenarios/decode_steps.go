@@ -191,10 +191,7 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 		case v == 0:
 			d.errorAt(f.valAt("n"), "%s: n counts from 1 (the oldest delivery held); -1 is the newest", what)
 			ok = false
-		case s.Multiple:
-			d.errorAt(f.valAt("n"), "%s: n picks one delivery and multiple settles all of them: write one or the other", what)
-			ok = false
-		case v != 1:
+		case v != 1 || s.Multiple:
 			s.N = int(v)
 		}
 	} else if f.has("n") {

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -160,10 +161,6 @@ func TestParseErrors(t *testing.T) {
 			consumers: [{name: c, queue: q}]
 			steps: [{ack: {consumer: c, n: 0}}]
 			`, `3:32: ack step: n counts from 1 (the oldest delivery held); -1 is the newest`},
-		{"settle n with multiple", `
-			steps:
-			  - reject: {multiple: true, n: 2}
-			`, `2:33: reject step: n picks one delivery and multiple settles all of them`},
 		{"settle n not a number", `
 			steps:
 			  - nack: {n: second}
@@ -341,5 +338,31 @@ func TestSuggest(t *testing.T) {
 		if got := suggest(in, known); got != want {
 			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestSettleMultipleUpToN(t *testing.T) {
+	held := []uint64{4, 7, 9}
+	for _, c := range []struct {
+		st   SettleStep
+		want []uint64
+	}{
+		{SettleStep{Multiple: true}, []uint64{4, 7, 9}},
+		{SettleStep{Multiple: true, N: 2}, []uint64{4, 7}},
+		{SettleStep{Multiple: true, N: 1}, []uint64{4}},
+		{SettleStep{Multiple: true, N: -1}, []uint64{4, 7, 9}},
+		{SettleStep{N: 2}, []uint64{7}},
+	} {
+		got, problem := c.st.Pick("nack", "basic.get", held)
+		if problem != "" || fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%+v: got %v (%s), want %v", c.st, got, problem, c.want)
+		}
+	}
+	sc, err := Parse("t.yaml", []byte("steps: [{nack: {multiple: true, n: 1}}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := sc.Steps[0].Nack; !st.Multiple || st.N != 1 {
+		t.Fatalf("parsed %+v, want multiple up to n 1", st)
 	}
 }

@@ -301,7 +301,9 @@ type CancelStep struct{ Consumer string }
 // what a replay reproduces exactly and what a reader can follow: the
 // same steps at the same virtual times hold the same deliveries in the
 // same order, while bodies repeat (publish count) and message numbers
-// are the simulator's own. Multiple settles all it holds (N unset).
+// are the simulator's own. Multiple settles all it holds (N unset), or,
+// like AMQP's multiple flag on a delivery tag, every one up to and
+// including the N-th.
 type SettleStep struct {
 	Consumer string
 	Requeue  bool
@@ -318,7 +320,7 @@ func (st *SettleStep) Pick(kind, who string, held []uint64) ([]uint64, string) {
 	if len(held) == 0 {
 		return nil, fmt.Sprintf("%s: %s holds no unacked delivery (only deliveries with action hold can be settled by a step)", kind, who)
 	}
-	if st.Multiple {
+	if st.Multiple && st.N == 0 {
 		return held, ""
 	}
 	i := 0
@@ -334,6 +336,9 @@ func (st *SettleStep) Pick(kind, who string, held []uint64) ([]uint64, string) {
 			noun = "delivery"
 		}
 		return nil, fmt.Sprintf("%s: %s holds %d unacked %s (with action hold); n: %d names none of them", kind, who, len(held), noun, st.N)
+	}
+	if st.Multiple {
+		return held[:i+1], ""
 	}
 	return held[i : i+1], ""
 }
