@@ -216,9 +216,7 @@ func (b *Broker) reject(ch *Channel, tag uint64, multiple, requeue, isReject boo
 		if requeue {
 			b.returnEntry(d.q, d.e, isReject, ch.consumerTag())
 		} else {
-			if isReject && b.profile.countsOnlyFailedReturns() {
-				d.e.failed++ // 4.3: basic.reject is a failed delivery, basic.nack is not
-			}
+			b.countDiscard(d.q, d.e, isReject)
 			b.deadLetter(d.q, d.e, ReasonRejected)
 		}
 	}

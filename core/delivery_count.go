@@ -11,8 +11,11 @@ package core
 //     redelivered, unless it goes straight to a waiting consumer; a quorum
 //     queue starts its x-delivery-count from it (measured on 4.3.6;
 //     rabbit_variable_queue:maybe_inc_delivery_count, rabbit_fifo).
-//   - 4.0–4.2 quorum queues count every return and carry that; classic
-//     queues neither count nor read the annotation (measured on 4.0.5).
+//   - 4.0–4.2 quorum queues count a discard (basic.reject or basic.nack
+//     without requeue) into the carried count, not their returns (those
+//     only raise the queue's own x-delivery-count); classic queues neither
+//     count nor read the annotation (measured on 4.0.5; rabbit_fifo
+//     incr_msg on the discard path, v4.0.5).
 //   - 3.x carries nothing (measured on 3.10.8).
 
 // carriedCount is the count the dead-lettered copy of e takes along.
@@ -24,6 +27,20 @@ func (b *Broker) carriedCount(q *Queue, e *entry) int32 {
 		return e.failed
 	}
 	return e.msg.carried // a 4.0–4.2 classic queue passes the annotation on unchanged
+}
+
+// countDiscard counts a reject or nack without requeue before the copy is
+// dead-lettered: 4.3 counts basic.reject (not basic.nack) in any queue,
+// 4.0–4.2 quorum queues count both.
+func (b *Broker) countDiscard(q *Queue, e *entry, isReject bool) {
+	switch {
+	case b.profile.countsOnlyFailedReturns():
+		if isReject {
+			e.failed++
+		}
+	case b.profile.is4() && q.Type == Quorum:
+		e.failed++
+	}
 }
 
 // showsCarriedAsRedelivered: a queue of type qt delivers a message that

@@ -131,3 +131,29 @@ func TestExpirationPropertyAsDelivered(t *testing.T) {
 		}
 	}
 }
+
+// A quorum queue that dead-letters to itself (default exchange, no DL
+// routing key): each nack without requeue is a discard that 4.0.5 counts
+// and carries, so the copy comes back with x-delivery-count 1, then 2, and
+// redelivered=true (measured on 4.0.5); 4.3.6 does not count basic.nack.
+func TestCarriedCountQuorumSelfLoop(t *testing.T) {
+	n := func(v int64) any { return v }
+	for _, c := range []struct {
+		profile       Profile
+		second, third countRow
+	}{
+		{Rabbit42, countRow{true, nil, n(1)}, countRow{true, nil, n(2)}},
+		{Rabbit43, countRow{false, nil, nil}, countRow{false, nil, nil}},
+	} {
+		s := newSim(t, c.profile)
+		s.queue("q", Table{"x-queue-type": "quorum", "x-dead-letter-exchange": ""})
+		s.publish("", "q", "m", Properties{}, nil)
+		s.get("q", ActNack)
+		if got := rowOf(s.get("q", ActNack)); got != c.second {
+			t.Errorf("%s: second delivery %v, want %v", c.profile, got, c.second)
+		}
+		if got := rowOf(s.get("q", ActAck)); got != c.third {
+			t.Errorf("%s: third delivery %v, want %v", c.profile, got, c.third)
+		}
+	}
+}

@@ -11,8 +11,8 @@ type entry struct {
 	delivered bool  // delivered at least once from this queue (redelivered flag)
 	quorum    bool  // held by a quorum queue: deliveries show its counters
 	acquired  int32 // quorum: returns of any kind (x-acquired-count / 4.2 x-delivery-count)
-	// failed counts failed deliveries (4.3 x-delivery-count; every return
-	// on 4.0–4.2 quorum queues), starting from what the message carried in.
+	// failed counts failed deliveries (4.3 x-delivery-count; discards on
+	// 4.0–4.2 quorum queues), starting from what the message carried in.
 	failed int32
 }
 

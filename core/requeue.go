@@ -43,7 +43,7 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 
 func (b *Broker) overDeliveryLimit(q *Queue, e *entry, failed bool) bool {
 	e.acquired++
-	if failed || !b.profile.countsOnlyFailedReturns() {
+	if failed && b.profile.countsOnlyFailedReturns() {
 		e.failed++
 	}
 	limit := q.cfg.deliveryLimit
