@@ -185,13 +185,18 @@ func brokerCycles(recs []logRecord, pids map[string]bool) []string {
 }
 
 // simCycleList reads the queue list from the simulator's cycle event
-// text, which ends like the broker's 4.x line: "...: [a, b, a]".
+// text, worded like the broker's line: "...: [a, b, a]" (and on 3.x a
+// sentence after it).
 func simCycleList(detail string) string {
 	i := strings.LastIndex(detail, "[")
 	if i < 0 {
 		return detail
 	}
-	return strings.TrimSuffix(detail[i+1:], "]")
+	rest := detail[i+1:]
+	if j := strings.Index(rest, "]"); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
 }
 
 // diffCycles compares the cycle lists as multisets: path log.cycles,

@@ -166,16 +166,38 @@ func (b *Broker) removeCycles(q *Queue, m *Message, targets []*Queue) []*Queue {
 			kept = append(kept, t)
 			continue
 		}
+		if !b.profile.is4() {
+			path = deathQueues(m.Deaths())
+		}
 		key := t.Name + "|" + strings.Join(path, ",")
 		if !b.loggedCycles[key] {
 			b.loggedCycles[key] = true
-			b.emit(Event{Kind: EvCycle, Msg: m, Queue: q.Name, Targets: []string{t.Name},
-				Detail: "Message dropped because the following list of queues (ordered by death recency) " +
-					"contains a dead letter cycle without reason 'rejected'. This list will not be logged again: [" +
-					strings.Join(append([]string{t.Name}, path...), ", ") + "]"})
+			b.emit(Event{Kind: EvCycle, Msg: m, Queue: q.Name, Targets: []string{t.Name}, Detail: b.cycleLogLine(t.Name, path)})
 		}
 	}
 	return kept
+}
+
+// cycleLogLine is the broker's warning for a cycle. 4.x lists the target
+// and the queues walked to its last death; 3.x listed the target and every
+// queue of the x-death header, and worded it differently (v3.10.8
+// rabbit_dead_letter:detect_cycles/3 and log_cycle_once/1; measured on
+// 3.10.8).
+func (b *Broker) cycleLogLine(target string, path []string) string {
+	list := "[" + strings.Join(append([]string{target}, path...), ", ") + "]"
+	if !b.profile.is4() {
+		return "Message dropped. Dead-letter queues cycle detected: " + list + " This cycle will NOT be reported again."
+	}
+	return "Message dropped because the following list of queues (ordered by death recency) " +
+		"contains a dead letter cycle without reason 'rejected'. This list will not be logged again: " + list
+}
+
+func deathQueues(deaths []Death) []string {
+	out := make([]string, len(deaths))
+	for i, d := range deaths {
+		out[i] = d.Queue
+	}
+	return out
 }
 
 // deathCycle walks deaths (most recent first) to the first entry for
