@@ -106,6 +106,9 @@ func (h *Shell) onImport(ctx app.Context, e app.Event) {
 	default:
 		h.forms.defsMsg = h.t("defs.done")
 	}
+	if err == nil {
+		h.tab = tabFindings // what was imported is read at once
+	}
 	h.forms.yaml = h.s.YAML()
 	h.changed()
 }

@@ -52,6 +52,7 @@ const (
 	tabPublish  = "publish"
 	tabScenario = "scenario"
 	tabCharts   = "charts"
+	tabFindings = "findings"
 )
 
 // tickEvery is how often a playing clock moves (and the page redraws).

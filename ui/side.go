@@ -15,11 +15,14 @@ import (
 func (h *Shell) side(snap model.Snapshot) app.UI {
 	tabs := []struct{ id, key string }{
 		{tabInspect, "tab.inspect"}, {tabBuild, "tab.build"}, {tabPublish, "tab.publish"},
-		{tabScenario, "tab.scenario"}, {tabCharts, "tab.charts"},
+		{tabScenario, "tab.scenario"}, {tabCharts, "tab.charts"}, {tabFindings, "tab.findings"},
 	}
 	buttons := make([]app.UI, 0, len(tabs))
 	for _, tb := range tabs {
 		var badge app.UI = app.Text("")
+		if tb.id == tabFindings {
+			badge = h.findingsBadge()
+		}
 		if tb.id == tabInspect && snap.Errors > 0 {
 			badge = app.Span().ID("error-badge").Class("dl-badge").Title(h.t("errors.title")).
 				Text("⚠ " + strconv.Itoa(snap.Errors))
@@ -38,6 +41,8 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 		panel = h.scenarioPanel(snap)
 	case tabCharts:
 		panel = h.chartsPanel()
+	case tabFindings:
+		panel = &FindingsPanel{S: h.s, Lang: h.lang, Changed: h.changed}
 	default:
 		panel = h.inspectPanel(snap)
 	}

@@ -86,6 +86,8 @@ type Session struct {
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
+	// the Findings panel's last report (findings.go)
+	lint lintCache
 }
 
 // Selection is what the inspector shows: a queue, an exchange, or a

@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// threeTraps is a definitions export with three planted traps: a DLX name
+// with a typo, a DLX with no binding for the dead letters' key, and two
+// TTL queues that dead-letter into each other.
+const threeTraps = `{"rabbit_version": "3.12.13",
+ "exchanges": [{"name": "dlx", "vhost": "/", "type": "direct", "durable": true, "auto_delete": false, "internal": false, "arguments": {}}],
+ "queues": [
+  {"name": "orders", "vhost": "/", "durable": true, "auto_delete": false, "arguments": {"x-queue-type": "quorum", "x-delivery-limit": 5, "x-dead-letter-exchange": "dlx.typo"}},
+  {"name": "payments", "vhost": "/", "durable": true, "auto_delete": false, "arguments": {"x-queue-type": "quorum", "x-delivery-limit": 5, "x-dead-letter-exchange": "dlx"}},
+  {"name": "ping", "vhost": "/", "durable": true, "auto_delete": false, "arguments": {"x-message-ttl": 1000, "x-dead-letter-exchange": "", "x-dead-letter-routing-key": "pong"}},
+  {"name": "pong", "vhost": "/", "durable": true, "auto_delete": false, "arguments": {"x-message-ttl": 1000, "x-dead-letter-exchange": "", "x-dead-letter-routing-key": "ping"}}],
+ "bindings": [], "policies": []}`
+
+// TestJourneyFindings: import a definitions file with three planted
+// traps, see three findings, pick one and see its objects outlined on the
+// canvas, then "show me" plays a reproduction that loses a message at
+// the missing exchange.
+func TestJourneyFindings(t *testing.T) {
+	p := openPage(t, "/")
+	p.click("#tab-scenario")
+	p.click("#new-scenario")
+	p.fill("#defs-text", threeTraps)
+	p.click("#defs-import")
+	p.waitFor("#findings-list")
+	p.waitJS(`document.querySelectorAll('#findings-list .dl-finding').length === 3`, "three findings")
+	codes := js[[]string](p, `[...document.querySelectorAll('#findings-list .dl-finding')].map(li => li.dataset.code)`)
+	if strings.Join(codes, " ") != "dlx-missing dlx-unroutable dead-letter-cycle" {
+		t.Errorf("findings %v", codes)
+	}
+	if got := p.text("#findings-badge"); got != "3" {
+		t.Errorf("tab badge %q", got)
+	}
+
+	p.click(`#findings-list .dl-finding[data-code="dlx-missing"] .dl-finding-head`)
+	p.waitJS(`document.querySelector('#findings-outline').dataset.nodes === 'exchange:dlx.typo queue:orders'`, "outline of dlx-missing")
+	width := `getComputedStyle(document.querySelector('[data-node="queue:orders"] > [data-role="node-box"]')).strokeWidth`
+	if w := js[string](p, width); w != "4px" && w != "4" {
+		t.Errorf("outlined queue stroke width %q", w)
+	}
+	if w := js[string](p, `getComputedStyle(document.querySelector('[data-node="queue:payments"] > [data-role="node-box"]')).strokeWidth`); w == "4px" || w == "4" {
+		t.Error("a queue of another finding is outlined too")
+	}
+	p.screenshot("findings-outlined.png")
+
+	p.fill("#lang", "zh")
+	p.waitJS(`document.querySelector('#tab-findings .dl-tab-label').textContent === '隐患'`, "Chinese tab")
+	if got := p.text(`#findings-list .dl-finding[data-code="dlx-missing"] .dl-finding-text`); !strings.Contains(got, "死信交换机 'dlx.typo' 不存在") {
+		t.Errorf("Chinese finding %q", got)
+	}
+
+	js[bool](p, `(() => { window.__drops = [];
+		new MutationObserver(() => document.querySelectorAll('svg[data-kind="drop"] text').forEach(el => {
+			if (!window.__drops.includes(el.textContent)) window.__drops.push(el.textContent); }))
+			.observe(document.body, {subtree: true, childList: true, characterData: true});
+		return true; })()`)
+	p.click("#finding-showme-dlx-missing")
+	p.waitJS(`document.querySelector('#scenario-title').textContent.includes('dlx-missing')`, "the reproduction loaded")
+	p.waitJS(`window.__drops.some(t => t.includes('dlx-missing'))`, "a drop at the missing DLX on the canvas")
+	if w := js[string](p, width); w != "4px" && w != "4" {
+		t.Errorf("the reproduction's queue is not outlined: %q", w)
+	}
+	p.screenshot("findings-showme.png")
+	p.check()
+}
