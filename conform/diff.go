@@ -2,7 +2,9 @@ package conform
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -252,7 +254,7 @@ func deliveryKey(d *scenarios.Delivery) string {
 func messageKey(b *strings.Builder, m *scenarios.Message) {
 	fmt.Fprintf(b, "%q|%q|%q|", m.Body, m.Exchange, m.RoutingKey)
 	props := normalProperties(m.Properties)
-	for _, k := range sortedKeys(props) {
+	for _, k := range slices.Sorted(maps.Keys(props)) {
 		fmt.Fprintf(b, "%s=%s;", k, renderProperty(props[k]))
 	}
 	b.WriteByte('|')
@@ -598,15 +600,6 @@ func bodies(ms []scenarios.QueuedMessage) string {
 }
 
 func quote(s string) string { return strconv.Quote(s) }
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 func unionKeys[M ~map[string]V, V any](a, b M) []string {
 	seen := map[string]bool{}

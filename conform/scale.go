@@ -12,10 +12,6 @@ import (
 	"github.com/dlxlab/dlxlab/core"
 )
 
-// maxExpiry is rabbit_misc:check_expiry's upper bound (10 years in ms):
-// larger TTLs are an error the runner must not hide by scaling them down.
-const maxExpiry = 315_360_000_000
-
 // ttlArgs are the queue arguments, and ttlPolicyKeys the policy keys, that
 // hold durations in milliseconds and are scaled.
 var (
@@ -59,7 +55,7 @@ func (s *Scaler) Virtual(d time.Duration) int64 {
 
 // ms scales a valid duration in milliseconds.
 func (s *Scaler) ms(v int64) int64 {
-	if v <= 0 || v > maxExpiry || s.Factor == 1 {
+	if v <= 0 || v > core.MaxExpiry || s.Factor == 1 {
 		return v
 	}
 	r := max(int64(math.Round(float64(v)*s.Factor)), 1)

@@ -1,6 +1,10 @@
 package core
 
-import "github.com/dlxlab/dlxlab/core/kernel"
+import (
+	"strconv"
+
+	"github.com/dlxlab/dlxlab/core/kernel"
+)
 
 // Time is virtual time in milliseconds since the scenario started, shared
 // with every model through core/kernel. The core never reads a wall clock:
@@ -8,11 +12,14 @@ import "github.com/dlxlab/dlxlab/core/kernel"
 // and "fast-forward 4 hours" exact.
 type Time = kernel.Time
 
+// FormatClock writes a virtual time in seconds with milliseconds, as the
+// playground's clock shows it: "1.250 s".
+func FormatClock(t Time) string {
+	return strconv.FormatFloat(float64(t)/1000, 'f', 3, 64) + " s"
+}
+
 // Never is a time no timer reaches: a message without TTL expires at Never.
 const Never = kernel.Never
-
-// maxTTL is RabbitMQ's upper bound for TTLs and expiries: ten years in ms (docs/rabbitmq.md "Message TTL").
-const maxTTL = 315360000000
 
 type timerKind uint8
 

@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Headers exchange matching, docs/rabbitmq.md "Headers exchange" (rabbit_exchange_type_headers.erl).
 
@@ -63,7 +66,7 @@ func validateHeadersBinding(args Table) *Error {
 		return nil
 	}
 	if s, isStr := v.(string); isStr {
-		if contains(xMatchModes, s) {
+		if slices.Contains(xMatchModes, s) {
 			return nil
 		}
 		text := erlFormat("Invalid x-match field value ", erlBin(s), 80, true)

@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // Classic queue mirroring was configured by policy keys only. RabbitMQ 3.x
 // accepts them; 4.0 removed mirroring, and a policy naming one of them is
 // refused as "not recognised policy settings" (the broker's validation
@@ -14,7 +16,7 @@ var mirroringPolicyKeys = []string{"ha-mode", "ha-params", "ha-sync-mode", "ha-s
 func MirroringPolicyKeys(def Table) []string {
 	var out []string
 	for _, k := range def.SortedKeys() {
-		if contains(mirroringPolicyKeys, k) {
+		if slices.Contains(mirroringPolicyKeys, k) {
 			out = append(out, k)
 		}
 	}
@@ -31,7 +33,7 @@ func withoutMirroring(def Table) (Table, bool) {
 	}
 	rest := Table{}
 	for k, v := range def {
-		if !contains(mirroringPolicyKeys, k) {
+		if !slices.Contains(mirroringPolicyKeys, k) {
 			rest[k] = v
 		}
 	}

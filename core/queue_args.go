@@ -27,8 +27,10 @@ func (qt QueueType) module() string { return "rabbit_" + string(qt) + "_queue" }
 
 const streamType = "stream"
 
-// maxExpiry is rabbit_misc:check_expiry/1's bound: 10 years in ms.
-const maxExpiry = 315_360_000_000
+// MaxExpiry is RabbitMQ's upper bound for TTLs, expiries and the
+// expiration property: ten years in ms (rabbit_misc:check_expiry/1,
+// docs/rabbitmq.md "Message TTL").
+const MaxExpiry = 315_360_000_000
 
 // queueRes is rabbit_misc:rs/1 of a queue: "queue 'q' in vhost '/'".
 func queueRes(vhost, queue string) string {
@@ -71,32 +73,13 @@ func knownArgs(p Profile, qt string) []string {
 	case qt == string(Quorum):
 		return quorumArgs42
 	case qt == streamType && p == Rabbit312:
-		return without(streamArgs, "x-stream-filter-size-bytes")
+		return slices.DeleteFunc(slices.Clone(streamArgs), func(k string) bool { return k == "x-stream-filter-size-bytes" })
 	case qt == streamType:
 		return streamArgs
 	case p == Rabbit312:
-		return without(classicArgs, "x-queue-leader-locator")
+		return slices.DeleteFunc(slices.Clone(classicArgs), func(k string) bool { return k == "x-queue-leader-locator" })
 	}
 	return classicArgs
-}
-
-func without(list []string, drop string) []string {
-	out := make([]string, 0, len(list))
-	for _, s := range list {
-		if s != drop {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // allKnownArgs is rabbit_queue_type:arguments(queue_arguments): the union
@@ -105,7 +88,7 @@ func allKnownArgs(p Profile) []string {
 	var all []string
 	for _, qt := range []string{string(Classic), string(Quorum), streamType} {
 		for _, a := range knownArgs(p, qt) {
-			if !contains(all, a) {
+			if !slices.Contains(all, a) {
 				all = append(all, a)
 			}
 		}
@@ -205,7 +188,7 @@ func validateNewQueueArgs(p Profile, vhost, queue string, qt QueueType, args Tab
 	known := knownArgs(p, string(qt))
 	for _, v := range declareValidators(p) {
 		val, ok := args[v.key]
-		if !ok || !contains(known, v.key) {
+		if !ok || !slices.Contains(known, v.key) {
 			continue
 		}
 		if term := v.check(p, val, args); term != nil {
@@ -219,7 +202,7 @@ func checkArgsKnownToOtherTypes(p Profile, vhost, queue string, qt QueueType, ar
 	known := knownArgs(p, string(qt))
 	all := allKnownArgs(p)
 	for _, k := range args.SortedKeys() {
-		if contains(all, k) && !contains(known, k) {
+		if slices.Contains(all, k) && !slices.Contains(known, k) {
 			return erlPrecondition("invalid arg '" + erlTS(k) + "' for " +
 				queueRes(vhost, queue) + " of queue type " + qt.module())
 		}
@@ -294,7 +277,7 @@ func checkExpiry(n int64) erlTerm {
 	switch {
 	case n < 0:
 		return erlTag("value_negative", erlI(n))
-	case n > maxExpiry:
+	case n > MaxExpiry:
 		return erlTag("value_too_large", erlI(n))
 	}
 	return nil
@@ -386,7 +369,7 @@ func checkEnumArg(v any, allowed []string, bad erlTerm) erlTerm {
 	switch {
 	case !ok:
 		return unacceptableType(v)
-	case contains(allowed, s):
+	case slices.Contains(allowed, s):
 		return nil
 	}
 	return bad
@@ -595,7 +578,7 @@ func parseExpiration(s string) (int64, *Error) {
 		term = erlTag("leftover_string", erlBytes(rest))
 	default:
 		n, big := expirationValue(sign, digits)
-		if big == "" && n >= 0 && n <= maxExpiry {
+		if big == "" && n >= 0 && n <= MaxExpiry {
 			return n, nil
 		}
 		term = expiryErrorTerm(sign, n, big)
@@ -658,18 +641,14 @@ func (e *policyError) Error() string {
 // maxPatternLength is rabbit_re's limit on policy patterns (bytes).
 const maxPatternLength = 1024
 
-// validatePolicy validates a policy like rabbit_policy:policy_validation/0.
+// validatePolicyFor validates a policy like rabbit_policy:policy_validation/0.
 // Errors are listed as the broker lists them: definition, apply-to,
 // pattern, priority. The pattern must compile; Go's RE2 syntax stands in
 // for PCRE (lookarounds and backreferences are rejected here although
 // RabbitMQ accepts them, and the error detail is Go's, not PCRE's).
 // The name is not validated and any integer priority is a valid number.
-func validatePolicy(name, pattern, applyTo string, prio int64, def Table) error {
-	return validatePolicyFor(DefaultProfile, name, pattern, applyTo, prio, def)
-}
-
-// validatePolicyFor is validatePolicy for a broker version: 3.x knew only
-// the apply-to values all, queues and exchanges (seen on a 3.10 broker).
+// 3.x knew only the apply-to values all, queues and exchanges (seen on a
+// 3.10 broker).
 func validatePolicyFor(p Profile, _, pattern, applyTo string, _ int64, def Table) error {
 	var reasons []string
 	rest, checked := def, true
@@ -813,7 +792,7 @@ func rangePolicy(min, max int64, desc string) policyCheck {
 
 func enumPolicy(desc string, allowed ...string) policyCheck {
 	return func(v any) string {
-		if s, ok := v.(string); ok && contains(allowed, s) {
+		if s, ok := v.(string); ok && slices.Contains(allowed, s) {
 			return ""
 		}
 		return desc
@@ -869,7 +848,7 @@ func quorumPolicyValue(k string, v any) string {
 			return "is not a valid member-placement-tag value. Must be a non-empty string"
 		}
 	case "delayed-retry-type":
-		if !isStr || !contains(delayedRetryValues, s) {
+		if !isStr || !slices.Contains(delayedRetryValues, s) {
 			return "is not a valid delayed retry type. Must be one of: all, failed, returned, disabled"
 		}
 	case "delayed-retry-min", "delayed-retry-max":
@@ -921,7 +900,7 @@ var unsupportedPolicies = map[QueueType][]string{
 // policyKeysSupported is rabbit_queue_type:is_policy_applicable/2 (docs/rabbitmq.md "Policies").
 func policyKeysSupported(qt QueueType, def Table) bool {
 	for k := range def {
-		if contains(unsupportedPolicies[qt], k) {
+		if slices.Contains(unsupportedPolicies[qt], k) {
 			return false
 		}
 	}

@@ -405,7 +405,7 @@ func TestValidatePolicy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := validatePolicy("p", tt.pattern, tt.applyTo, 0, tt.def)
+			err := validatePolicyFor(DefaultProfile, "p", tt.pattern, tt.applyTo, 0, tt.def)
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Errorf("unexpected error %q", err)

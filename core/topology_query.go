@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // Questions a topology checker asks about a declared topology without
 // sending a message: where a key would route, where a queue's dead letters
 // would go, which policy reaches which entity, and which setting the broker
@@ -201,7 +203,7 @@ func (b *Broker) AtLeastOnce(queue string) bool {
 func UnsupportedPolicyKeys(qt QueueType, def Table) []string {
 	var out []string
 	for _, k := range def.SortedKeys() {
-		if contains(unsupportedPolicies[qt], k) {
+		if slices.Contains(unsupportedPolicies[qt], k) {
 			out = append(out, k)
 		}
 	}

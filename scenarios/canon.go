@@ -3,7 +3,9 @@ package scenarios
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -73,7 +75,7 @@ func (sc *Scenario) tree() obj {
 	}
 	if len(sc.Layout) > 0 {
 		l := obj{}
-		for _, name := range sortedKeys(sc.Layout) {
+		for _, name := range slices.Sorted(maps.Keys(sc.Layout)) {
 			p := sc.Layout[name]
 			l.put(name, obj{{"x", coord(p.X)}, {"y", coord(p.Y)}})
 		}
@@ -349,14 +351,6 @@ func optStr(o *obj, k string, v *string) {
 	if v != nil {
 		o.put(k, *v)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	t := make(core.Table, len(m))
-	for k := range m {
-		t[k] = nil
-	}
-	return t.SortedKeys()
 }
 
 // CanonicalJSON is the scenario's canonical form as compact JSON: the

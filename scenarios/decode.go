@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -226,7 +227,7 @@ func (d *decoder) policy(n ast.Node, what string) (Policy, bool) {
 		d.errorAt(p.Pos, "%s needs a name", what)
 		ok = false
 	}
-	if !contains(applyToValues, p.ApplyTo) {
+	if !slices.Contains(applyToValues, p.ApplyTo) {
 		d.errorAt(f.valAt("apply-to"), "%s: apply-to must be one of %s, got %q%s", what, strings.Join(applyToValues, ", "), p.ApplyTo, suggest(p.ApplyTo, applyToValues))
 		ok = false
 	}
@@ -309,7 +310,7 @@ func (d *decoder) action(n ast.Node) (Action, bool) {
 }
 
 func (d *decoder) checkActionKind(n ast.Node, kind string, known []string) bool {
-	if contains(known, kind) {
+	if slices.Contains(known, kind) {
 		return true
 	}
 	d.errorf(n, "unknown action %q%s", kind, suggestKnown(kind, known))

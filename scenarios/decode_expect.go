@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -37,7 +38,7 @@ var (
 	errorRefKeys    = []string{"step", "code", "text", "where"}
 	// messageProperties are the names `properties:` may use (headers have
 	// their own key).
-	messageProperties = without(propertyKeys, "headers")
+	messageProperties = slices.DeleteFunc(slices.Clone(propertyKeys), func(k string) bool { return k == "headers" })
 	deathReasons      = []string{core.ReasonRejected, core.ReasonExpired, core.ReasonMaxLen, core.ReasonDeliveryLimit}
 )
 
@@ -62,7 +63,7 @@ func (d *decoder) expectation(n ast.Node) (Expectation, bool) {
 		return e, false
 	}
 	for _, k := range f.list {
-		if k != subject && k != "snapshot" && !contains(allow, k) {
+		if k != subject && k != "snapshot" && !slices.Contains(allow, k) {
 			d.errorAt(f.at(k), "%q does not go with %q in one expectation (write another entry)", k, subject)
 			return e, false
 		}
@@ -132,7 +133,7 @@ func (d *decoder) messageFields(f *fields, e *Expectation) {
 	e.Headers = d.subsetTable(f, "headers")
 	e.Properties = d.subsetTable(f, "properties")
 	for _, k := range e.Properties.SortedKeys() {
-		if !contains(messageProperties, k) {
+		if !slices.Contains(messageProperties, k) {
 			hint := suggest(k, messageProperties)
 			if k == "headers" {
 				hint = " (headers are compared with `headers:` beside `properties:`)"
@@ -256,7 +257,7 @@ func (d *decoder) dropRef(n ast.Node) *DropRef {
 	g.str("reason", &r.Reason)
 	g.str("death_reason", &r.DeathReason)
 	r.Body = g.optStr("body")
-	if r.DeathReason != "" && !contains(deathReasons, r.DeathReason) {
+	if r.DeathReason != "" && !slices.Contains(deathReasons, r.DeathReason) {
 		d.errorAt(g.valAt("death_reason"), "drop: death_reason %q is not a dead-letter reason (%s)%s",
 			r.DeathReason, strings.Join(deathReasons, ", "), suggest(r.DeathReason, deathReasons))
 	}
@@ -282,16 +283,6 @@ func (d *decoder) errorRef(n ast.Node) *ErrorRef {
 		d.errorf(n, "error: give at least one of step, code, text, where")
 	}
 	return r
-}
-
-func without(list []string, drop string) []string {
-	var out []string
-	for _, s := range list {
-		if s != drop {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // keyPos is where key is written in the mapping n (n's place if not found).

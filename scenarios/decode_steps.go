@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"math"
+	"slices"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -176,7 +177,7 @@ func (d *decoder) settle(n ast.Node, what string, requeueOK bool) (*SettleStep, 
 	}
 	keys := settleKeys
 	if !requeueOK {
-		keys = without(settleKeys, "requeue")
+		keys = slices.DeleteFunc(slices.Clone(settleKeys), func(k string) bool { return k == "requeue" })
 	}
 	f := d.object(n, what, keys)
 	if f == nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,7 +121,7 @@ func (imp *importer) section(doc map[string]any, key string, fields []string) []
 			if k == "vhost" {
 				continue
 			}
-			if !contains(fields, k) {
+			if !slices.Contains(fields, k) {
 				dropped[k] = true
 				continue
 			}
@@ -134,7 +136,7 @@ func (imp *importer) section(doc map[string]any, key string, fields []string) []
 		imp.warnf("skipped %d predeclared exchanges (amq.*): every broker has them", predeclared)
 	}
 	if len(dropped) > 0 {
-		imp.warnf("ignored fields of %s: %s", key, strings.Join(sortedKeys(dropped), ", "))
+		imp.warnf("ignored fields of %s: %s", key, strings.Join(slices.Sorted(maps.Keys(dropped)), ", "))
 	}
 	return out
 }
@@ -146,7 +148,7 @@ func isPredeclared(name any) bool {
 
 // reportDropped names every other section, counting entries, never values.
 func (imp *importer) reportDropped(doc map[string]any) {
-	for _, k := range sortedKeys(doc) {
+	for _, k := range slices.Sorted(maps.Keys(doc)) {
 		switch k {
 		case "exchanges", "queues", "bindings", "policies", "rabbit_version", "rabbitmq_version", "product_name", "product_version":
 			continue

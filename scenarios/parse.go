@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -162,11 +163,11 @@ func (d *decoder) object(n ast.Node, what string, known []string, ignore ...stri
 		if !ok {
 			continue
 		}
-		if contains(ignore, k) {
+		if slices.Contains(ignore, k) {
 			f.ignored = append(f.ignored, k)
 			continue
 		}
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			d.errorf(mv.Key, "unknown key %q in %s%s", k, what, suggestKnown(k, known))
 			continue
 		}
@@ -215,15 +216,6 @@ func (d *decoder) keyOf(mv *ast.MappingValueNode) (string, bool) {
 	}
 	d.errorf(mv.Key, "a key must be plain text, got %s", describe(mv.Key))
 	return "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // describe names a node's kind for "expected X, got Y" messages.

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -13,7 +14,7 @@ func (d *decoder) validate(sc *Scenario) {
 	d.checkpointRefs(sc)
 	var snapshots []string
 	for _, r := range d.snapshots {
-		if contains(snapshots, r.name) {
+		if slices.Contains(snapshots, r.name) {
 			d.errorAt(r.at, "snapshot %q is taken twice: each snapshot step needs its own name", r.name)
 		}
 		snapshots = append(snapshots, r.name)
@@ -27,7 +28,7 @@ func (d *decoder) validate(sc *Scenario) {
 		case "snapshot":
 			known = snapshots
 		}
-		if !contains(known, r.name) {
+		if !slices.Contains(known, r.name) {
 			verb := "declared"
 			if r.kind == "snapshot" {
 				verb = "taken by a snapshot step"

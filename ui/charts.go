@@ -70,7 +70,7 @@ func (h *Shell) timeline() app.UI {
 		if m.Stack == 0 {
 			y = float64(m.Lane)*laneH + laneH/2 + 4
 		}
-		title := FormatClock(m.T) + " " + m.Kind
+		title := clockLabel(m.T) + " " + m.Kind
 		if m.Reason != "" {
 			title += " " + m.Reason
 		}

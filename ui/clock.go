@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"time"
 
@@ -32,7 +31,7 @@ func (h *Shell) clock(snap model.Snapshot) app.UI {
 	if snap.Playing {
 		label, ic = h.t("clock.pause"), "pause"
 	}
-	timeText := app.Output().ID("clock-time").Class("dl-clock-time").Aria("live", "off").Text(FormatClock(snap.Now))
+	timeText := app.Output().ID("clock-time").Class("dl-clock-time").Aria("live", "off").Text(clockLabel(snap.Now))
 	if h.mounted {
 		// Only the wasm sets this: the pre-rendered page already contains
 		// the clock, so tests wait for this marker, not for the element.
@@ -43,7 +42,7 @@ func (h *Shell) clock(snap model.Snapshot) app.UI {
 	case !snap.Started:
 		next = h.t("clock.next.start")
 	case snap.Next != core.Never:
-		next = h.t("clock.next", FormatClock(snap.Next))
+		next = h.t("clock.next", clockLabel(snap.Next))
 	}
 	jumpButtons := make([]app.UI, 0, len(jumps))
 	if !h.Compact {
@@ -131,11 +130,9 @@ func (h *Shell) onSpeed(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-// FormatClock shows a virtual time the way the clock bar does:
-// "t = 1.250 s".
-func FormatClock(t core.Time) string {
-	return fmt.Sprintf("t = %.3f s", float64(t)/1000)
-}
+// clockLabel is a virtual time as the clock bar and the event lists show
+// it: "t = 1.250 s" (core.FormatClock after "t = ").
+func clockLabel(t core.Time) string { return "t = " + core.FormatClock(t) }
 
 // runTicker calls fn every interval until ctx is done.
 func runTicker(ctx context.Context, every time.Duration, fn func()) {

@@ -58,7 +58,7 @@ func (h *Shell) publishPanel(snap model.Snapshot) app.UI {
 				app.Button().ID("pub-send").Class("dl-button", "dl-button--primary").Type("submit").Body(
 					icon("send"), app.Span().Text(h.t("publish.send"))),
 			),
-			app.P().Class("dl-help").Text(h.t("publish.at", FormatClock(snap.Now))),
+			app.P().Class("dl-help").Text(h.t("publish.at", clockLabel(snap.Now))),
 		),
 		app.If(h.formErr != "" && h.tab == tabPublish, app.P().ID("form-error").Class("dl-form-error").Role("alert").Text("⚠ "+h.formErr)),
 		h.returnsList(),
@@ -134,7 +134,7 @@ func (h *Shell) returnsList() app.UI {
 			continue
 		}
 		lis = append(lis, app.Li().DataSet("testid", "returned").Body(
-			app.Span().Class("dl-time").Text(FormatClock(ev.T)),
+			app.Span().Class("dl-time").Text(clockLabel(ev.T)),
 			app.Span().Text("↩ "+strconv.Itoa(ev.Code)+" "+ev.Detail+" · "),
 			app.Span().Class("dl-body").Text(clip(ev.Msg.Body, 24)),
 			app.Span().Class("dl-muted").Text(" · "+exchangeLabel(ev.Exchange)+" · "+ev.Msg.RoutingKey()),

@@ -1,11 +1,12 @@
 package ui
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
@@ -151,7 +152,7 @@ func (h *Shell) queuePanel(name string) app.UI {
 
 func (h *Shell) dropsLine(drops map[string]int) app.UI {
 	items := []app.UI{app.Span().Text(h.t("inspect.drops"))}
-	for _, r := range sortedKeys(drops) {
+	for _, r := range slices.Sorted(maps.Keys(drops)) {
 		items = append(items, app.Span().Class("dl-chip", "dl-chip--drop").DataSet("reason", r).
 			Text("✕ "+r+" × "+strconv.Itoa(drops[r])))
 	}
@@ -469,7 +470,7 @@ func (h *Shell) historyList(items []model.HistoryItem) app.UI {
 			args[i] = a
 		}
 		lis = append(lis, app.Li().DataSet("key", it.Key).Body(
-			app.Span().Class("dl-time").Text(FormatClock(it.T)),
+			app.Span().Class("dl-time").Text(clockLabel(it.T)),
 			app.Span().Text(h.t(it.Key, args...)),
 		))
 	}
@@ -510,7 +511,7 @@ func (h *Shell) stepList() app.UI {
 	next := true
 	for _, st := range steps {
 		li := app.Li().DataSet("kind", st.Kind).DataSet("done", st.Done).Body(
-			app.Span().Class("dl-time").Text(FormatClock(st.T)),
+			app.Span().Class("dl-time").Text(clockLabel(st.T)),
 			app.Span().Class("dl-stepkind").Text(st.Kind),
 			app.Span().Class("dl-steptext").Text(st.Text),
 		)
@@ -542,16 +543,8 @@ func (h *Shell) recentEvents() app.UI {
 			text += " · " + ev.Reason
 		}
 		lis = append(lis, app.Li().DataSet("kind", ev.Kind).Body(
-			app.Span().Class("dl-time").Text(FormatClock(ev.T)), app.Span().Text(text)))
+			app.Span().Class("dl-time").Text(clockLabel(ev.T)), app.Span().Text(text)))
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.recent")),
 		app.Ol().ID("recent").Class("dl-history").Reversed(true).Body(lis...))
-}
-
-func sortedKeys(m map[string]int) []string {
-	t := make(core.Table, len(m))
-	for k := range m {
-		t[k] = nil
-	}
-	return t.SortedKeys()
 }

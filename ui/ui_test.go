@@ -95,7 +95,7 @@ func TestShellMountsAndDraws(t *testing.T) {
 	}
 }
 
-func TestFormatClock(t *testing.T) {
+func TestClockLabel(t *testing.T) {
 	tests := []struct {
 		ms   core.Time
 		want string
@@ -106,8 +106,8 @@ func TestFormatClock(t *testing.T) {
 		{(4*60 + 46) * 60_000, "t = 17160.000 s"},
 	}
 	for _, tt := range tests {
-		if got := FormatClock(tt.ms); got != tt.want {
-			t.Errorf("FormatClock(%v) = %q, want %q", tt.ms, got, tt.want)
+		if got := clockLabel(tt.ms); got != tt.want {
+			t.Errorf("clockLabel(%v) = %q, want %q", tt.ms, got, tt.want)
 		}
 	}
 }

@@ -2,7 +2,9 @@ package model
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -355,7 +357,7 @@ func (s *Session) graphEdges(g *Graph) {
 			Bindings: []scenarios.Binding{{Source: bd.Source, Destination: bd.Destination,
 				DestinationType: bd.DestinationType, RoutingKey: bd.RoutingKey, Arguments: bd.Args}}})
 	}
-	for _, q := range sortedKeys(s.defaultTargets()) { // map order would move nodes between renders
+	for _, q := range slices.Sorted(maps.Keys(s.defaultTargets())) { // map order would move nodes between renders
 		add(Edge{ID: "default|" + q, Kind: EdgeDefault, From: ExchangeKey(""), To: QueueKey(q), Label: q})
 	}
 	for _, q := range s.b.Queues() {
@@ -749,14 +751,4 @@ func FormatValue(v any) string {
 		return strconv.FormatInt(i, 10)
 	}
 	return fmt.Sprint(v)
-}
-
-// sortedKeys lists a set's keys in order.
-func sortedKeys(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

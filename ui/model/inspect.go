@@ -304,7 +304,7 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 		if where == "" {
 			where = exName(ev.Exchange)
 		}
-		md.WhereKey, md.WhereArgs = "where.gone", []string{ev.Kind.String(), where, FormatClock(ev.T)}
+		md.WhereKey, md.WhereArgs = "where.gone", []string{ev.Kind.String(), where, core.FormatClock(ev.T)}
 		for j := i; j >= 0; j-- { // the headers a consumer last saw
 			if d := &evs[j]; d.Kind == core.EvDelivered && d.Msg != nil && d.Msg.Lineage == s.sel.Lineage && d.Msg == ev.Msg {
 				return ev.Msg, d.Headers
@@ -313,11 +313,6 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 		return ev.Msg, s.b.MessageHeaders(ev.Msg)
 	}
 	return nil, nil
-}
-
-// FormatClock writes a virtual time as the clock bar does: "1.250 s".
-func FormatClock(t core.Time) string {
-	return strconv.FormatFloat(float64(t)/1000, 'f', 3, 64) + " s"
 }
 
 func (s *Session) ready(md *MessageDetail, queue string, mv core.MessageView) (*core.Message, core.Table) {

@@ -138,7 +138,7 @@ func (s *Session) receivedDetail() MessageDetail {
 		who = s.sel.Name
 	}
 	md.WhereKey = "where.received"
-	md.WhereArgs = []string{who, row.Queue, FormatClock(row.T), row.Outcome, row.Reason}
+	md.WhereArgs = []string{who, row.Queue, core.FormatClock(row.T), row.Outcome, row.Reason}
 	msg := ev.Msg
 	md.Body, md.Exchange, md.RoutingKey = msg.Body, msg.Exchange, joinKeys(msg.Keys)
 	md.Props = propRows(msg.Properties())

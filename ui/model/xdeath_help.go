@@ -68,6 +68,6 @@ func DeathTime(seconds int64, at core.Time) (string, string) {
 	if at%1000 == 0 {
 		return s + " s", s + " 秒"
 	}
-	return s + " s (the death was at " + FormatClock(at) + "; AMQP timestamps keep whole seconds)",
-		s + " 秒（死亡发生在 " + FormatClock(at) + "；AMQP 时间戳只保留整秒）"
+	return s + " s (the death was at " + core.FormatClock(at) + "; AMQP timestamps keep whole seconds)",
+		s + " 秒（死亡发生在 " + core.FormatClock(at) + "；AMQP 时间戳只保留整秒）"
 }
