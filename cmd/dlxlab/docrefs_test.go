@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The repository explains itself: code, comments, help texts and docs
+// point into docs/ by file and heading (docs/README.md), never at
+// documents a clone does not have. These tests keep it that way.
+
+// outsideRef matches references to documents outside the repository: the
+// project's private spec, design and style notes, the source articles
+// ("seeds") and issue numbers.
+var outsideRef = regexp.MustCompile(`(?i)\b(spec|design|style|notes)(\.md)? ?§|\bshared/(spec|design|style|notes|seeds)\b|\bseed 00[0-9]|\bissue #?[0-9]+`)
+
+// checkedExt are the text files the tests read.
+var checkedExt = map[string]bool{".go": true, ".md": true, ".yaml": true, ".yml": true,
+	".sh": true, ".js": true, ".jsonc": true, ".css": true, ".html": true, "": true}
+
+// skippedDirs hold generated or third-party files.
+var skippedDirs = map[string]bool{".git": true, "dist": true, "node_modules": true, "testdata": true,
+	"screenshots": true, "build": true, "public": true, ".wrangler": true, ".dlxlab-data": true}
+
+type textFile struct {
+	path  string
+	lines []string
+}
+
+func repoTextFiles(t *testing.T) []textFile {
+	t.Helper()
+	var out []textFile
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if skippedDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !checkedExt[filepath.Ext(path)] || !d.Type().IsRegular() {
+			return nil
+		}
+		if filepath.Ext(path) == "" && !isScript(path) {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel("../..", path)
+		out = append(out, textFile{filepath.ToSlash(rel), strings.Split(string(data), "\n")})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// isScript: extension-less files are checked when they are shell scripts
+// (.ci/run).
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, _ := bufio.NewReader(f).ReadString('\n')
+	return strings.HasPrefix(line, "#!")
+}
+
+// TestNoOutsideReferences: nothing names a document outside the repository.
+func TestNoOutsideReferences(t *testing.T) {
+	for _, f := range repoTextFiles(t) {
+		if f.path == "cmd/dlxlab/docrefs_test.go" {
+			continue
+		}
+		for i, line := range f.lines {
+			if m := outsideRef.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q names a document outside the repository: put what is needed into docs/ and point at docs/FILE.md \"Heading\"", f.path, i+1, m)
+			}
+		}
+	}
+}
+
+// TestDocsIndexed: docs/README.md lists every document in docs/.
+func TestDocsIndexed(t *testing.T) {
+	index, err := os.ReadFile("../../docs/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		base := filepath.Base(n)
+		if base != "README.md" && !strings.Contains(string(index), "("+base+")") {
+			t.Errorf("docs/README.md does not list docs/%s: add a line to its table", base)
+		}
+	}
+}
