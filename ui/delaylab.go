@@ -287,8 +287,15 @@ func (p *DelayLabPage) charts() app.UI {
 		labels := []app.UI{}
 		for i, b := range bars {
 			if i%3 == 0 || i == len(bars)-1 {
-				labels = append(labels, svg("text", "tick").Attr("x", b.X+b.W/2).Attr("y", delayChartH+12).
-					Attr("text-anchor", "middle").Text(p.t("delay.bucket."+strconv.Itoa(i))))
+				x, anchor := b.X+b.W/2, "middle"
+				switch i {
+				case 0:
+					x, anchor = b.X, "start"
+				case len(bars) - 1:
+					x, anchor = b.X+b.W, "end"
+				}
+				labels = append(labels, svg("text", "tick").Attr("x", x).Attr("y", delayChartH+12).
+					Attr("text-anchor", anchor).Text(p.t("delay.bucket."+strconv.Itoa(i))))
 			}
 		}
 		figs = append(figs, app.Figure().Class("dl-chart", "dl-delay-chart").DataSet("kind", r.Kind).Body(
@@ -328,13 +335,9 @@ func (p *DelayLabPage) timeline() app.UI {
 	}
 	for i, row := range tl.Rows {
 		y := float64(i)*delayRowH + delayRowH/2
-		k := delay.Result{Kind: row.Kind}
-		if kk, ok := delay.LookupKind(row.Kind); ok {
-			k.Title = kk.Title
-		}
 		body = append(body,
 			svg("line", "lane").Attr("x1", delayLabelW).Attr("x2", delayLabelW+delayTimelineW).Attr("y1", y).Attr("y2", y),
-			svg("text", "lane-label").Attr("x", delayLabelW-6).Attr("y", y+4).Attr("text-anchor", "end").Text(clip(p.kindTitle(k), 24)))
+			svg("text", "lane-label").Attr("x", delayLabelW-6).Attr("y", y+4).Attr("text-anchor", "end").Text(p.t("delay.short."+row.Kind)))
 		for _, m := range row.Marks {
 			cls := "delay-mark"
 			if m.Late > 0 {

@@ -49,6 +49,16 @@ var delayCatalogue = map[string][2]string{
 	"delay.kind.table-scan":       {"Database table scanned by a job", "定时任务扫表"},
 	"delay.kind.delay-queue":      {"In-process DelayQueue (exact)", "进程内 DelayQueue（精确）"},
 
+	"delay.short.rabbitmq-ttl":     {"RabbitMQ per-message TTL", "RabbitMQ 单消息 TTL"},
+	"delay.short.rabbitmq-tiers":   {"RabbitMQ tier queues", "RabbitMQ 档位队列"},
+	"delay.short.delayed-exchange": {"delayed-message plugin", "延迟消息插件"},
+	"delay.short.rocketmq-levels":  {"RocketMQ levels", "RocketMQ 延迟级别"},
+	"delay.short.rocketmq-timer":   {"RocketMQ timer", "RocketMQ 定时消息"},
+	"delay.short.redis-zset":       {"Redis ZSET", "Redis ZSet"},
+	"delay.short.timing-wheel":     {"timing wheel", "时间轮"},
+	"delay.short.table-scan":       {"table scan", "扫表"},
+	"delay.short.delay-queue":      {"DelayQueue", "DelayQueue"},
+
 	"delay.param.rabbitmq-tiers.tiers":     {"The queues' x-message-ttl values; a delay goes to the next tier up", "各队列的 x-message-ttl；延迟向上取到下一个档位"},
 	"delay.param.rocketmq-levels.levels":   {"messageDelayLevel: the broker's levels (18 by default)", "messageDelayLevel：Broker 的延迟级别（默认 18 级）"},
 	"delay.param.rocketmq-levels.check":    {"How often each level's queue is read (a constant in the broker: 100 ms)", "每个级别队列的读取间隔（Broker 中的常量：100 毫秒）"},

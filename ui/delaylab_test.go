@@ -31,6 +31,7 @@ func TestDelayLabCatalogue(t *testing.T) {
 	}
 	for _, k := range delay.Kinds {
 		keys["delay.kind."+k.Name] = true
+		keys["delay.short."+k.Name] = true
 		for _, p := range k.Params {
 			keys["delay.param."+k.Name+"."+p.Name] = true
 		}
