@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // Argument metadata: which value each queue argument, exchange argument
 // and policy key takes, for forms that offer them (the UI's build panel).
 // The validators in queue_args.go use the same enum lists, so a value a
@@ -99,4 +101,63 @@ func PolicyKeySpecs() []ArgSpec {
 		{Key: "max-length-bytes", Kind: ArgInt, Unit: "bytes"},
 		{Key: "alternate-exchange", Kind: ArgString},
 	}
+}
+
+// Known arguments per queue type (capabilities/0, in list order).
+
+var classicArgs = []string{"x-expires", "x-message-ttl", "x-dead-letter-exchange",
+	"x-dead-letter-routing-key", "x-max-length", "x-max-length-bytes", "x-max-priority",
+	"x-overflow", "x-queue-mode", "x-queue-version", "x-single-active-consumer",
+	"x-queue-type", "x-queue-master-locator", "x-queue-leader-locator"}
+
+var quorumArgs42 = []string{"x-dead-letter-exchange", "x-dead-letter-routing-key",
+	"x-dead-letter-strategy", "x-expires", "x-max-length", "x-max-length-bytes",
+	"x-max-in-memory-length", "x-max-in-memory-bytes", "x-overflow",
+	"x-single-active-consumer", "x-queue-type", "x-quorum-initial-group-size",
+	"x-delivery-limit", "x-message-ttl", "x-queue-leader-locator"}
+
+var quorumArgs43 = []string{"x-dead-letter-exchange", "x-dead-letter-routing-key",
+	"x-dead-letter-strategy", "x-expires", "x-max-length", "x-max-length-bytes",
+	"x-max-in-memory-length", "x-max-in-memory-bytes", "x-overflow",
+	"x-single-active-consumer", "x-queue-type", "x-quorum-initial-group-size",
+	"x-member-placement-tag", "x-delivery-limit", "x-message-ttl", "x-queue-leader-locator",
+	"x-consumer-disconnected-timeout", "x-consumer-timeout", "x-delayed-retry-type",
+	"x-delayed-retry-min", "x-delayed-retry-max"}
+
+var streamArgs = []string{"x-max-length-bytes", "x-queue-type", "x-max-age",
+	"x-stream-max-segment-size-bytes", "x-stream-filter-size-bytes",
+	"x-initial-cluster-size", "x-queue-leader-locator"}
+
+// knownArgs is rabbit_queue_type:arguments(queue_arguments, Type) for the
+// profile's broker version: 3.12 classic queues lack x-queue-leader-locator
+// and 3.12 streams x-stream-filter-size-bytes; 4.3 quorum queues add
+// placement, consumer timeout and delayed-retry arguments.
+func knownArgs(p Profile, qt string) []string {
+	switch {
+	case qt == string(Quorum) && p == Rabbit43:
+		return quorumArgs43
+	case qt == string(Quorum):
+		return quorumArgs42
+	case qt == streamType && p == Rabbit312:
+		return slices.DeleteFunc(slices.Clone(streamArgs), func(k string) bool { return k == "x-stream-filter-size-bytes" })
+	case qt == streamType:
+		return streamArgs
+	case p == Rabbit312:
+		return slices.DeleteFunc(slices.Clone(classicArgs), func(k string) bool { return k == "x-queue-leader-locator" })
+	}
+	return classicArgs
+}
+
+// allKnownArgs is rabbit_queue_type:arguments(queue_arguments): the union
+// over every registered type, streams included.
+func allKnownArgs(p Profile) []string {
+	var all []string
+	for _, qt := range []string{string(Classic), string(Quorum), streamType} {
+		for _, a := range knownArgs(p, qt) {
+			if !slices.Contains(all, a) {
+				all = append(all, a)
+			}
+		}
+	}
+	return all
 }

@@ -43,7 +43,7 @@
 // One concept per file:
 //
 //	account.go        CheckInvariants: the accounting invariant
-//	argspec.go        argument metadata for forms: kinds, enum values, units
+//	argspec.go        the arguments each queue type knows, their kinds and enum values
 //	atleastonce.go    quorum at-least-once dead-lettering and its backlog
 //	bind.go           queue.bind / exchange.bind and unbind
 //	broker.go         Broker, New and its options, simulator limits
@@ -54,10 +54,12 @@
 //	deadletter.go     dead-lettering: death records, republish, cycle detection
 //	delivery_count.go failed-delivery counts carried across dead-lettering (4.x), redelivered
 //	doc.go            this overview
+//	equivalence.go    redeclare: arguments compared with the queue's
 //	enqueue.go        putting a copy in a queue: TTL, length limits, overflow
 //	erlterm.go        Erlang term printing for the broker's reply texts
 //	errors.go         AMQP reply codes and Error
 //	event.go          Event kinds, drop reasons, death reasons
+//	expiration.go     the expiration property and the ten-year bound
 //	exchange.go       exchange types and declared exchanges
 //	headers.go        the headers a consumer sees (x-death, first/last death, quorum counts)
 //	headers_match.go  headers exchange matching
@@ -65,10 +67,11 @@
 //	message.go        Message and its properties
 //	mirroring.go      classic mirroring policy keys: accepted on 3.x, refused on 4.x
 //	policy.go         policies: choice per queue and effective values
+//	policy_validate.go policy definitions, apply-to and pattern checked
 //	profile.go        Profile: what differs between RabbitMQ versions
 //	publish.go        basic.publish: checks, routing, mandatory returns
 //	queue.go          Queue and its effective configuration
-//	queue_args.go     queue.declare arguments, redeclare equivalence, expiration, policy values
+//	queue_args.go     queue.declare of a new queue: name, type and argument checks
 //	ready.go          a queue's ready list and its entries
 //	requeue.go        returned messages: position, quorum delivery limit
 //	route.go          routing through exchanges, e2e bindings, alternate exchanges
