@@ -57,9 +57,11 @@ func Handler(version, prefix string) *app.Handler {
 			SVG:     "/web/icon.svg",
 		},
 		Styles: []string{"/web/dlxlab.css"},
-		// embed.js makes /embed click-to-load; elsewhere it does nothing.
-		// It is not deferred, so it runs before go-app's app.js.
-		Scripts: []string{"/web/embed.js"},
+		// guard.js turns a stopped Go program into a message with Reload
+		// and Start empty. embed.js makes /embed click-to-load; elsewhere it
+		// does nothing. Neither is deferred, so both run before go-app's
+		// wasm_exec.js and app.js.
+		Scripts: []string{"/web/guard.js", "/web/embed.js"},
 		Version: version,
 	}
 	if prefix != "" && prefix != "/" {

@@ -211,6 +211,7 @@ func (h *Shell) Render() app.UI {
 			app.If(!h.Compact, h.side(snap)),
 		),
 		h.clock(snap),
+		h.jobBar(snap),
 		app.If(h.libOpen && !h.Compact, h.libraryDialog()),
 	)
 }

@@ -14,6 +14,7 @@ import (
 
 // Play starts the clock (and the run, if it has not begun).
 func (s *Session) Play() {
+	s.endJob()
 	s.notice = nil
 	if s.flushPending() && s.cp.waiting {
 		return // the rest of the instant led to a checkpoint: show it first
@@ -72,12 +73,17 @@ func (s *Session) SetWall(wall time.Duration) bool {
 			delete(s.xdMarked, k)
 		}
 	}
-	return len(s.tokens) > 0 || len(s.xdMarked) > 0
+	return len(s.tokens) > 0 || len(s.xdMarked) > 0 || s.job != nil
 }
 
 // Tick moves a playing clock by the wall time since the last Tick times
 // the speed. It reports whether the UI needs to render again.
 func (s *Session) Tick(wall time.Duration) bool {
+	if s.job != nil { // a jump in progress: its next slice, the clock waits
+		s.wall = wall
+		s.jobSlice()
+		return s.SetWall(wall)
+	}
 	delta := wall - s.wall
 	if s.wall == 0 || delta < 0 || delta > time.Second {
 		delta = 0 // first tick, or the tab slept: do not leap
@@ -100,6 +106,7 @@ func (s *Session) Tick(wall time.Duration) bool {
 // consumer's scripted settle). It reports whether anything was left to
 // happen.
 func (s *Session) StepNext() bool {
+	s.endJob()
 	s.notice = nil
 	if s.flushPending() {
 		return true
@@ -122,6 +129,7 @@ func (s *Session) StepNext() bool {
 // JumpNextExpiry jumps to the broker's next timer (core NextEventTime):
 // the next TTL expiry, queue lease or scripted settle.
 func (s *Session) JumpNextExpiry() bool {
+	s.endJob()
 	s.notice = nil
 	s.moveOn()
 	s.flushPending()
@@ -138,18 +146,21 @@ func (s *Session) JumpNextExpiry() bool {
 	return true
 }
 
-// JumpBy moves virtual time forward by d milliseconds.
+// JumpBy moves virtual time forward by d milliseconds, as a job: in
+// slices when it is long (job.go), so the page stays usable.
 func (s *Session) JumpBy(d core.Time) {
+	s.endJob()
 	s.notice = nil
 	s.moveOn()
 	s.flushPending()
 	s.st.last = nil
 	s.cp.off = true
-	defer s.passOver()
 	s.start()
-	if d > 0 {
-		s.runTo(s.b.Now() + d)
+	if d <= 0 {
+		s.passOver()
+		return
 	}
+	s.startJob(s.b.Now() + d)
 }
 
 // NextEventTime is when the next thing happens (core.Never if nothing will).

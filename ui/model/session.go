@@ -57,7 +57,8 @@ type Session struct {
 	speed   float64
 	carry   float64 // fractional virtual ms between ticks
 
-	hold int // steps from this index wait (-1: none), see runInserted
+	hold int  // steps from this index wait (-1: none), see runInserted
+	job  *job // a jump running in slices (job.go), nil if none
 
 	undo, redo []histEntry
 	sel        Selection
@@ -220,6 +221,7 @@ func runnerCopy(sc *scenarios.Scenario) (*scenarios.Scenario, []core.Time) {
 // time t. Derived state (samples, marks) is rebuilt with it; no tokens
 // are made for the replayed past.
 func (s *Session) rebuild(t core.Time) {
+	s.job = nil // a job runs on the broker being replaced
 	rc, starts := runnerCopy(s.sc)
 	// The session reads the broker's events itself and never the trace:
 	// NoTrace spares a formatted line per event on every replay.
@@ -263,6 +265,7 @@ func (s *Session) rebuild(t core.Time) {
 // Restart replays the scenario from the beginning (t=0, nothing run).
 // What the learner did by hand stays: it happens again at its time.
 func (s *Session) Restart() {
+	s.endJob()
 	s.notice = nil
 	s.playing = false
 	s.started = false

@@ -42,6 +42,8 @@ type Snapshot struct {
 	// Stepping: the instant is only partly revealed; the queue counts
 	// are those right after Event.
 	Stepping bool
+	// Job is a jump running in slices (progress, Cancel), nil if none.
+	Job *JobView
 }
 
 // TokenView is a token placed on the canvas: a path to move along, or
@@ -64,7 +66,7 @@ func (s *Session) Snapshot() Snapshot {
 		Started: s.started, Playing: s.playing, Speed: s.speed, Graph: g,
 		CanUndo: s.CanUndo(), CanRedo: s.CanRedo(), Notice: s.notice, Sel: s.sel,
 		Errors: len(s.setupErrs) + len(s.StepErrors()), Warnings: s.sc.Warnings, Steps: len(s.sc.Steps),
-		Checkpoint: s.Checkpoint(), Event: s.Event(), Stepping: s.Stepping(),
+		Checkpoint: s.Checkpoint(), Event: s.Event(), Stepping: s.Stepping(), Job: s.Job(),
 	}
 	snap.EventPos, snap.EventsKnown = s.EventPos()
 	for _, tk := range s.tokens {
