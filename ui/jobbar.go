@@ -18,7 +18,7 @@ func (h *Shell) jobBar(snap model.Snapshot) app.UI {
 	}
 	pct := int(j.Progress * 100)
 	return app.Div().ID("job").Class("dl-job").Role("status").Body(
-		app.Span().ID("job-text").Text(h.t("job.running", FormatClock(j.To), pct)),
+		app.Span().ID("job-text").Text(h.t("job.running", clockLabel(j.To), pct)),
 		app.Progress().ID("job-progress").Class("dl-job-progress").Max(100).Value(strconv.Itoa(pct)),
 		app.Button().ID("job-cancel").Class("dl-button", "dl-button--small").Type("button").
 			OnClick(h.onJobCancel).Text(h.t("job.cancel")),
