@@ -46,6 +46,7 @@ const (
 	DropBroadcasting   = "broadcasting-failure"
 	DropRetention      = "file-reserved-time" // commit-log file deleted before consumption
 	DropDLQRetention   = "dlq-expired"        // a dead letter deleted with its commit-log file
+	DropOffsetReset    = "offset-reset-skip"  // an operator moved the offset past it
 )
 
 // Event is one entry of the event log. Fields that do not apply stay zero.

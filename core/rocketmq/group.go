@@ -159,7 +159,7 @@ func (b *Broker) Subscribe(group, topic, tags string) error {
 	}
 	g.Subs = append(g.Subs, Subscription{Topic: topic, Tags: tags})
 	b.wakeAll()
-	return nil
+	return b.settle()
 }
 
 // AddConsumer starts a consumer of group with a scripted listener.
@@ -181,7 +181,7 @@ func (b *Broker) AddConsumer(group, id string, l Listener) error {
 		g.tracks = append(g.tracks, newTrack(g, c))
 	}
 	b.rebalanced(g)
-	return nil
+	return b.settle()
 }
 
 // RemoveConsumer stops a consumer: its queues go to the others; what it had
@@ -201,7 +201,7 @@ func (b *Broker) RemoveConsumer(group, id string) error {
 		g.tracks = slices.DeleteFunc(g.tracks, func(t *track) bool { return t.owner == c })
 	}
 	b.rebalanced(g)
-	return nil
+	return b.settle()
 }
 
 // rebalanced: queue owners may have changed. In-memory orderly counts are

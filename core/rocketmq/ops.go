@@ -69,6 +69,12 @@ func (b *Broker) ResetOffsetByTime(group, topic string, t Time) error {
 			for off < q.MaxOffset() && q.At(off).StoredAt < t {
 				off++
 			}
+			for o := max(tr.committed[q], q.MinOffset); o < off; o++ {
+				if m := q.At(o); !tr.settled(m) {
+					tr.fate[m.ID] = fateDropped
+					b.drop(m, tr.name(), DropOffsetReset, "resetOffsetByTime moved the offset past it before it was consumed")
+				}
+			}
 			for o := off; o < q.MaxOffset(); o++ {
 				m := q.At(o)
 				if tr.inflight[m.ID] == nil {
