@@ -56,7 +56,7 @@
 //	doc.go            this overview
 //	equivalence.go    redeclare: arguments compared with the queue's
 //	enqueue.go        putting a copy in a queue: TTL, length limits, overflow
-//	erlterm.go        Erlang term printing for the broker's reply texts
+//	erlterm.go        AMQP values as Erlang terms for reply texts (printer: internal/erlterm)
 //	errors.go         AMQP reply codes and Error
 //	event.go          Event kinds, drop reasons, death reasons
 //	expiration.go     the expiration property and the ten-year bound

@@ -1,6 +1,10 @@
 package core
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
+)
 
 // Redeclaring an existing queue: its arguments are compared, not checked
 // (docs/rabbitmq.md "Redeclare equivalence"; rabbit_misc.erl).
@@ -92,25 +96,25 @@ func equivVal(v any, ok, otherOK bool) string {
 func rawVal(prefix string, v any) string {
 	switch x := v.(type) {
 	case string:
-		return prefix + erlTS(x)
+		return prefix + erlterm.TS(x)
 	case []byte:
-		return prefix + erlTS(string(x))
+		return prefix + erlterm.TS(string(x))
 	}
-	return erlFormat(prefix, amqpTerm(v), 80, true)
+	return erlterm.Format(prefix, amqpTerm(v), 80, true)
 }
 
 // erlEqual is Erlang =:= (exact) or == (an integer equals a float of the
 // same value).
-func erlEqual(a, b erlTerm, exact bool) bool {
+func erlEqual(a, b erlterm.Term, exact bool) bool {
 	switch x := a.(type) {
-	case erlTuple:
-		y, ok := b.(erlTuple)
+	case erlterm.Tuple:
+		y, ok := b.(erlterm.Tuple)
 		return ok && erlEqualSeq(x, y, exact)
-	case erlList:
-		y, ok := b.(erlList)
+	case erlterm.List:
+		y, ok := b.(erlterm.List)
 		return ok && erlEqualSeq(x, y, exact)
-	case erlChars, erlMap:
-		return erlWrite(a, true) == erlWrite(b, true)
+	case erlterm.Chars, erlterm.Map:
+		return erlterm.Write(a, true) == erlterm.Write(b, true)
 	}
 	if !exact && erlMixedNumbers(a, b) {
 		x, _ := erlNumber(a)
@@ -120,7 +124,7 @@ func erlEqual(a, b erlTerm, exact bool) bool {
 	return a == b
 }
 
-func erlEqualSeq(a, b []erlTerm, exact bool) bool {
+func erlEqualSeq(a, b []erlterm.Term, exact bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -133,19 +137,19 @@ func erlEqualSeq(a, b []erlTerm, exact bool) bool {
 }
 
 // erlMixedNumbers: one integer and one float.
-func erlMixedNumbers(a, b erlTerm) bool {
-	_, ai := a.(erlInt)
-	_, af := a.(erlFloat)
-	_, bi := b.(erlInt)
-	_, bf := b.(erlFloat)
+func erlMixedNumbers(a, b erlterm.Term) bool {
+	_, ai := a.(erlterm.Int)
+	_, af := a.(erlterm.Float)
+	_, bi := b.(erlterm.Int)
+	_, bf := b.(erlterm.Float)
 	return ai && bf || af && bi
 }
 
-func erlNumber(t erlTerm) (float64, bool) {
+func erlNumber(t erlterm.Term) (float64, bool) {
 	switch x := t.(type) {
-	case erlFloat:
+	case erlterm.Float:
 		return float64(x), true
-	case erlInt:
+	case erlterm.Int:
 		f, err := strconv.ParseFloat(string(x), 64)
 		return f, err == nil
 	}

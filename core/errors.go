@@ -1,6 +1,10 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
+)
 
 // AMQP reply codes the broker answers with (AMQP 0-9-1 constants).
 const (
@@ -22,13 +26,10 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Text) }
 
-// maxReplyText is the AMQP shortstr limit RabbitMQ truncates reply texts to.
-const maxReplyText = 255
-
 // newError builds "NAME - explanation", truncated as the broker does it
-// (252 characters and "...", erlReplyText).
+// (252 characters and "...", erlterm.ReplyText).
 func newError(code int, name, format string, args ...any) *Error {
-	return &Error{Code: code, Text: erlReplyText(name, fmt.Sprintf(format, args...))}
+	return &Error{Code: code, Text: erlterm.ReplyText(name, fmt.Sprintf(format, args...))}
 }
 
 func preconditionFailed(format string, args ...any) *Error {

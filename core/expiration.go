@@ -3,6 +3,8 @@ package core
 import (
 	"strconv"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
 )
 
 // The expiration property of basic.publish and the ten-year bound it
@@ -26,12 +28,12 @@ const MaxExpiry = 315_360_000_000
 // where it starts. The value itself is printed with ~ts.
 func parseExpiration(s string) (int64, *Error) {
 	sign, digits, rest := splitInteger(s)
-	var term erlTerm
+	var term erlterm.Term
 	switch {
 	case digits == "":
-		term = erlAtom("no_integer")
+		term = erlterm.Atom("no_integer")
 	case rest != "":
-		term = erlTag("leftover_string", erlBytes(rest))
+		term = erlterm.Tag("leftover_string", erlterm.Bytes(rest))
 	default:
 		n, big := expirationValue(sign, digits)
 		if big == "" && n >= 0 && n <= MaxExpiry {
@@ -39,8 +41,8 @@ func parseExpiration(s string) (int64, *Error) {
 		}
 		term = expiryErrorTerm(sign, n, big)
 	}
-	prefix := "invalid expiration '" + erlTS(s) + "': "
-	return 0, erlPrecondition(erlFormat(prefix, term, 80, true))
+	prefix := "invalid expiration '" + erlterm.TS(s) + "': "
+	return 0, erlPrecondition(erlterm.Format(prefix, term, 80, true))
 }
 
 // splitInteger splits s into an optional sign, ASCII digits and the rest,
@@ -74,12 +76,12 @@ func expirationValue(sign, digits string) (n int64, big string) {
 	return v, ""
 }
 
-func expiryErrorTerm(sign string, n int64, big string) erlTerm {
+func expiryErrorTerm(sign string, n int64, big string) erlterm.Term {
 	if big != "" {
 		if sign == "-" {
-			return erlTag("value_negative", erlInt(big))
+			return erlterm.Tag("value_negative", erlterm.Int(big))
 		}
-		return erlTag("value_too_large", erlInt(big))
+		return erlterm.Tag("value_too_large", erlterm.Int(big))
 	}
 	return checkExpiry(n)
 }

@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
 )
 
 // Headers exchange matching, docs/rabbitmq.md "Headers exchange" (rabbit_exchange_type_headers.erl).
@@ -51,7 +53,7 @@ func headerArgMatches(p Profile, arg any, headers Table, key string) bool {
 	}
 	ht := amqpTerm(h)
 	if ts, ok := h.(Timestamp); ok && p.is4() {
-		ht = erlI(int64(ts) * 1000)
+		ht = erlterm.I(int64(ts) * 1000)
 	}
 	return erlEqual(amqpTerm(arg), ht, p.is4())
 }
@@ -69,10 +71,10 @@ func validateHeadersBinding(args Table) *Error {
 		if slices.Contains(xMatchModes, s) {
 			return nil
 		}
-		text := erlFormat("Invalid x-match field value ", erlBin(s), 80, true)
+		text := erlterm.Format("Invalid x-match field value ", erlterm.Bin(s), 80, true)
 		return erlPrecondition(text + "; expected all, any, all-with-x, or any-with-x")
 	}
-	text := erlFormat("Invalid x-match field type ", erlAtom(TypeName(v)), 80, true)
-	text = erlFormat(text+" (value ", amqpTerm(v), 80, true)
+	text := erlterm.Format("Invalid x-match field type ", erlterm.Atom(TypeName(v)), 80, true)
+	text = erlterm.Format(text+" (value ", amqpTerm(v), 80, true)
 	return erlPrecondition(text + "); expected longstr")
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
 )
 
 // Policy validation: the definition keys, apply-to and pattern, with the
@@ -56,13 +58,13 @@ func validateApplyTo(p Profile, applyTo string) string {
 		case "all", "exchanges", "queues":
 			return ""
 		}
-		return "apply-to '" + erlTS(applyTo) + "' unrecognised; should be 'queues', 'exchanges' or 'all'"
+		return "apply-to '" + erlterm.TS(applyTo) + "' unrecognised; should be 'queues', 'exchanges' or 'all'"
 	}
 	switch applyTo {
 	case "all", "exchanges", "queues", "classic_queues", "quorum_queues", "streams":
 		return ""
 	}
-	return "apply-to '" + erlTS(applyTo) + "' unrecognised; should be one of: 'queues', " +
+	return "apply-to '" + erlterm.TS(applyTo) + "' unrecognised; should be one of: 'queues', " +
 		"'classic_queues',  'quorum_queues', 'streams', 'exchanges', or 'all'"
 }
 
@@ -91,14 +93,14 @@ func validatePolicyDefinition(def Table) *Error {
 			return policyReason(r)
 		}
 	}
-	var unknown erlList
+	var unknown erlterm.List
 	for _, k := range def.SortedKeys() {
 		if policyValidators[k] == nil && !quorumPolicyKeys[k] && k != "queue-master-locator" {
-			unknown = append(unknown, erlTuple{erlBin(k), jsonTerm(def[k])})
+			unknown = append(unknown, erlterm.Tuple{erlterm.Bin(k), jsonTerm(def[k])})
 		}
 	}
 	if len(unknown) > 0 {
-		return policyReason(erlFormat("", unknown, 80, true) + " are not recognised policy settings")
+		return policyReason(erlterm.Format("", unknown, 80, true) + " are not recognised policy settings")
 	}
 	return nil
 }
@@ -141,7 +143,7 @@ func policiesModule(def Table) string {
 	for _, k := range def.SortedKeys() {
 		if check := policyValidators[k]; check != nil {
 			if d := check(def[k]); d != "" {
-				return erlFormat("", jsonTerm(def[k]), 80, true) + " " + d
+				return erlterm.Format("", jsonTerm(def[k]), 80, true) + " " + d
 			}
 		}
 	}
@@ -209,7 +211,7 @@ func quorumPolicyModule(def Table) string {
 			continue
 		}
 		if d := quorumPolicyValue(k, def[k]); d != "" {
-			return erlFormat("", jsonTerm(def[k]), 80, true) + " " + d
+			return erlterm.Format("", jsonTerm(def[k]), 80, true) + " " + d
 		}
 	}
 	return delayedRetryConstraints(def)
@@ -249,8 +251,8 @@ func delayedRetryConstraints(def Table) string {
 	lo, okLo := AsInteger(minV)
 	hi, okHi := AsInteger(def["delayed-retry-max"])
 	if okLo && okHi && hi < lo {
-		return "delayed-retry-max (" + erlI(hi).String() + ") must not be smaller than delayed-retry-min (" +
-			erlI(lo).String() + ")"
+		return "delayed-retry-max (" + erlterm.I(hi).String() + ") must not be smaller than delayed-retry-min (" +
+			erlterm.I(lo).String() + ")"
 	}
 	return ""
 }

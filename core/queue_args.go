@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
 )
 
 // queue.declare of a new queue: its name, type and arguments, checked in
@@ -26,7 +28,7 @@ const streamType = "stream"
 
 // queueRes is rabbit_misc:rs/1 of a queue: "queue 'q' in vhost '/'".
 func queueRes(vhost, queue string) string {
-	return "queue '" + erlTS(queue) + "' in vhost '" + erlTS(vhost) + "'"
+	return "queue '" + erlterm.TS(queue) + "' in vhost '" + erlterm.TS(vhost) + "'"
 }
 
 // checkQueueName is rabbit_channel:check_name/2: names starting "amq." are
@@ -34,7 +36,7 @@ func queueRes(vhost, queue string) string {
 func checkQueueName(name string) *Error {
 	if strings.HasPrefix(name, "amq.") {
 		return erlError(CodeAccessRefused, "ACCESS_REFUSED",
-			"queue name '"+erlTS(name)+"' contains reserved prefix 'amq.*'")
+			"queue name '"+erlterm.TS(name)+"' contains reserved prefix 'amq.*'")
 	}
 	return nil
 }
@@ -72,7 +74,7 @@ func queueTypeArg(p Profile, vhost, queue string, args Table) (QueueType, *Error
 	s, isStr := v.(string)
 	switch {
 	case !isStr:
-		return "", argError(vhost, queue, "x-queue-type", erlTag("unacceptable_type", erlAtom(TypeName(v))))
+		return "", argError(vhost, queue, "x-queue-type", erlterm.Tag("unacceptable_type", erlterm.Atom(TypeName(v))))
 	case s == string(Classic) || p.is4() && (s == "" || s == "undefined"):
 		return Classic, nil
 	case s == string(Quorum):
@@ -81,14 +83,14 @@ func queueTypeArg(p Profile, vhost, queue string, args Table) (QueueType, *Error
 		return "", erlPrecondition("queue type 'stream' is not simulated by DLX Lab (" +
 			queueRes(vhost, queue) + ")")
 	}
-	return "", argError(vhost, queue, "x-queue-type", erlStr("unsupported queue type '"+erlTS(s)+"'"))
+	return "", argError(vhost, queue, "x-queue-type", erlterm.Str("unsupported queue type '"+erlterm.TS(s)+"'"))
 }
 
 // argError is check_arguments_type_and_value/3's text:
 // "invalid arg '~ts' for ~ts: ~255p".
-func argError(vhost, queue, key string, term erlTerm) *Error {
-	prefix := "invalid arg '" + erlTS(key) + "' for " + queueRes(vhost, queue) + ": "
-	return erlPrecondition(erlFormat(prefix, term, 255, false))
+func argError(vhost, queue, key string, term erlterm.Term) *Error {
+	prefix := "invalid arg '" + erlterm.TS(key) + "' for " + queueRes(vhost, queue) + ": "
+	return erlPrecondition(erlterm.Format(prefix, term, 255, false))
 }
 
 // validateNewQueueArgs checks a new queue's arguments in the broker's order:
@@ -134,7 +136,7 @@ func checkArgsKnownToOtherTypes(p Profile, vhost, queue string, qt QueueType, ar
 	all := allKnownArgs(p)
 	for _, k := range args.SortedKeys() {
 		if slices.Contains(all, k) && !slices.Contains(known, k) {
-			return erlPrecondition("invalid arg '" + erlTS(k) + "' for " +
+			return erlPrecondition("invalid arg '" + erlterm.TS(k) + "' for " +
 				queueRes(vhost, queue) + " of queue type " + qt.module())
 		}
 	}
@@ -142,7 +144,7 @@ func checkArgsKnownToOtherTypes(p Profile, vhost, queue string, qt QueueType, ar
 }
 
 // argCheck returns nil when the value is valid, else the error term.
-type argCheck func(p Profile, v any, args Table) erlTerm
+type argCheck func(p Profile, v any, args Table) erlterm.Term
 
 type validator struct {
 	key   string
@@ -187,45 +189,45 @@ func declareValidators(p Profile) []validator {
 func (p Profile) is43() bool { return p == Rabbit43 }
 
 // checkIntArg: "expected integer, got <type>" for non-integer field types.
-func checkIntArg(v any) (int64, erlTerm) {
+func checkIntArg(v any) (int64, erlterm.Term) {
 	n, ok := AsInteger(v)
 	if !ok {
-		return 0, erlStr("expected integer, got " + TypeName(v))
+		return 0, erlterm.Str("expected integer, got " + TypeName(v))
 	}
 	return n, nil
 }
 
-func checkNonNegIntArg(_ Profile, v any, _ Table) erlTerm {
+func checkNonNegIntArg(_ Profile, v any, _ Table) erlterm.Term {
 	n, term := checkIntArg(v)
 	if term == nil && n < 0 {
-		return erlTag("value_negative", erlI(n))
+		return erlterm.Tag("value_negative", erlterm.I(n))
 	}
 	return term
 }
 
 // checkExpiry is rabbit_misc:check_expiry/1.
-func checkExpiry(n int64) erlTerm {
+func checkExpiry(n int64) erlterm.Term {
 	switch {
 	case n < 0:
-		return erlTag("value_negative", erlI(n))
+		return erlterm.Tag("value_negative", erlterm.I(n))
 	case n > MaxExpiry:
-		return erlTag("value_too_large", erlI(n))
+		return erlterm.Tag("value_too_large", erlterm.I(n))
 	}
 	return nil
 }
 
-func checkExpiresArg(_ Profile, v any, _ Table) erlTerm {
+func checkExpiresArg(_ Profile, v any, _ Table) erlterm.Term {
 	n, term := checkIntArg(v)
 	switch {
 	case term != nil:
 		return term
 	case n == 0:
-		return erlTag("value_zero", erlI(0))
+		return erlterm.Tag("value_zero", erlterm.I(0))
 	}
 	return checkExpiry(n)
 }
 
-func checkMessageTTLArg(_ Profile, v any, _ Table) erlTerm {
+func checkMessageTTLArg(_ Profile, v any, _ Table) erlterm.Term {
 	n, term := checkIntArg(v)
 	if term != nil {
 		return term
@@ -233,27 +235,27 @@ func checkMessageTTLArg(_ Profile, v any, _ Table) erlTerm {
 	return checkExpiry(n)
 }
 
-func checkMaxPriorityArg(p Profile, v any, args Table) erlTerm {
+func checkMaxPriorityArg(p Profile, v any, args Table) erlterm.Term {
 	if term := checkNonNegIntArg(p, v, args); term != nil {
 		return term
 	}
 	if n, _ := AsInteger(v); n > 255 {
-		return erlTag("max_value_exceeded", erlI(n))
+		return erlterm.Tag("max_value_exceeded", erlterm.I(n))
 	}
 	return nil
 }
 
-func checkInitialGroupSizeArg(p Profile, v any, args Table) erlTerm {
+func checkInitialGroupSizeArg(p Profile, v any, args Table) erlterm.Term {
 	if term := checkNonNegIntArg(p, v, args); term != nil {
 		return term
 	}
 	if n, _ := AsInteger(v); n == 0 {
-		return erlTag("value_zero", erlI(0))
+		return erlterm.Tag("value_zero", erlterm.I(0))
 	}
 	return nil
 }
 
-func checkQueueVersionArg(p Profile, v any, args Table) erlTerm {
+func checkQueueVersionArg(p Profile, v any, args Table) erlterm.Term {
 	if term := checkNonNegIntArg(p, v, args); term != nil {
 		return term
 	}
@@ -261,21 +263,21 @@ func checkQueueVersionArg(p Profile, v any, args Table) erlTerm {
 	if n == 2 || n == 1 && !p.is43() { // 4.3 dropped version 1
 		return nil
 	}
-	return erlStr("unsupported queue version '" + erlI(n).String() + "'")
+	return erlterm.Str("unsupported queue version '" + erlterm.I(n).String() + "'")
 }
 
-func unacceptableType(v any) erlTerm {
-	return erlTag("unacceptable_type", erlAtom(TypeName(v)))
+func unacceptableType(v any) erlterm.Term {
+	return erlterm.Tag("unacceptable_type", erlterm.Atom(TypeName(v)))
 }
 
-func checkBoolArg(_ Profile, v any, _ Table) erlTerm {
+func checkBoolArg(_ Profile, v any, _ Table) erlterm.Term {
 	if _, ok := v.(bool); ok {
 		return nil
 	}
 	return unacceptableType(v)
 }
 
-func checkStringArg(_ Profile, v any, _ Table) erlTerm {
+func checkStringArg(_ Profile, v any, _ Table) erlterm.Term {
 	if _, ok := v.(string); ok {
 		return nil
 	}
@@ -284,18 +286,18 @@ func checkStringArg(_ Profile, v any, _ Table) erlTerm {
 
 // checkDLXRoutingKeyArg: a DL routing key needs x-dead-letter-exchange in
 // the same arguments (a policy DLX does not count).
-func checkDLXRoutingKeyArg(p Profile, v any, args Table) erlTerm {
+func checkDLXRoutingKeyArg(p Profile, v any, args Table) erlterm.Term {
 	if term := checkStringArg(p, v, args); term != nil {
 		return term
 	}
 	if _, ok := args["x-dead-letter-exchange"]; !ok {
-		return erlAtom("routing_key_but_no_dlx_defined")
+		return erlterm.Atom("routing_key_but_no_dlx_defined")
 	}
 	return nil
 }
 
 // checkEnumArg: a longstr from the list, else the given error atom.
-func checkEnumArg(v any, allowed []string, bad erlTerm) erlTerm {
+func checkEnumArg(v any, allowed []string, bad erlterm.Term) erlterm.Term {
 	s, ok := v.(string)
 	switch {
 	case !ok:
@@ -306,34 +308,34 @@ func checkEnumArg(v any, allowed []string, bad erlTerm) erlTerm {
 	return bad
 }
 
-func checkDLXStrategyArg(_ Profile, v any, _ Table) erlTerm {
-	return checkEnumArg(v, strategyValues, erlAtom("invalid_dlx_strategy"))
+func checkDLXStrategyArg(_ Profile, v any, _ Table) erlterm.Term {
+	return checkEnumArg(v, strategyValues, erlterm.Atom("invalid_dlx_strategy"))
 }
 
-func checkOverflowArg(_ Profile, v any, _ Table) erlTerm {
-	return checkEnumArg(v, overflowValues, erlAtom("invalid_overflow"))
+func checkOverflowArg(_ Profile, v any, _ Table) erlterm.Term {
+	return checkEnumArg(v, overflowValues, erlterm.Atom("invalid_overflow"))
 }
 
-func checkQueueModeArg(_ Profile, v any, _ Table) erlTerm {
+func checkQueueModeArg(_ Profile, v any, _ Table) erlterm.Term {
 	s, _ := v.(string)
-	return checkEnumArg(v, queueModeValues, erlStr("unsupported queue mode '"+erlTS(s)+"'"))
+	return checkEnumArg(v, queueModeValues, erlterm.Str("unsupported queue mode '"+erlterm.TS(s)+"'"))
 }
 
-func checkLeaderLocatorArg(p Profile, v any, _ Table) erlTerm {
+func checkLeaderLocatorArg(p Profile, v any, _ Table) erlterm.Term {
 	locators := leaderLocators
 	if p.is43() {
 		locators = append(slices.Clip(locators), "min-masters")
 	}
-	return checkEnumArg(v, locators, erlAtom("invalid_queue_locator_arg"))
+	return checkEnumArg(v, locators, erlterm.Atom("invalid_queue_locator_arg"))
 }
 
-func checkPlacementTagArg(_ Profile, v any, _ Table) erlTerm {
+func checkPlacementTagArg(_ Profile, v any, _ Table) erlterm.Term {
 	s, ok := v.(string)
 	switch {
 	case !ok:
 		return unacceptableType(v)
 	case s == "":
-		return erlAtom("invalid_member_placement_tag_arg")
+		return erlterm.Atom("invalid_member_placement_tag_arg")
 	}
 	return nil
 }

@@ -1,9 +1,12 @@
 package core
 
 import (
+	"bufio"
 	"encoding/hex"
 	"math/rand"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -513,3 +516,33 @@ line(Bin) ->
     end,
     io:format("~s~n", [binary:encode_hex(Out)]).
 `
+
+// runScript runs an escript on input (one case a line) and returns its
+// output lines, hex-decoded (the same helper as core/internal/erlterm's
+// tests: sharing it would put os/exec into non-test code under core/).
+func runScript(t *testing.T, src, input string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	script, data := filepath.Join(dir, "check.escript"), filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(script, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(data, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("escript", script, data).Output()
+	if err != nil {
+		t.Fatalf("escript: %v", err)
+	}
+	var lines []string
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		b, err := hex.DecodeString(sc.Text())
+		if err != nil {
+			t.Fatalf("bad escript output %q", sc.Text())
+		}
+		lines = append(lines, string(b))
+	}
+	return lines
+}

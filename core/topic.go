@@ -1,6 +1,10 @@
 package core
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dlxlab/dlxlab/core/internal/erlterm"
+)
 
 // Topic exchange matching, docs/rabbitmq.md "Direct, fanout and topic" (rabbit_db_topic_exchange.erl).
 //
@@ -86,6 +90,6 @@ func validateTopicBinding(p Profile, key string) *Error {
 	if n <= maxHashWildcards {
 		return nil
 	}
-	return erlPrecondition("Topic binding key '" + erlTS(key) + "' uses " +
-		erlI(int64(n)).String() + " '#' wildcards, at most 2 are allowed")
+	return erlPrecondition("Topic binding key '" + erlterm.TS(key) + "' uses " +
+		erlterm.I(int64(n)).String() + " '#' wildcards, at most 2 are allowed")
 }

@@ -1,4 +1,4 @@
-package core
+package erlterm
 
 import (
 	"bufio"
@@ -21,47 +21,47 @@ func TestErlPrettyFixed(t *testing.T) {
 	tests := []struct {
 		name   string
 		prefix string
-		term   erlTerm
+		term   Term
 		width  int
 		uni    bool
 		want   string
 	}{
-		{"atom", "", erlAtom("no_integer"), 80, true, "no_integer"},
-		{"quoted atom", "", erlAtom("Foo"), 80, true, "'Foo'"},
-		{"tagged int", "", erlTag("value_negative", erlI(-1)), 80, true, "{value_negative,-1}"},
-		{"string", "", erlTag("leftover_string", erlBytes("abc")), 80, true, `{leftover_string,"abc"}`},
-		{"escapes", "", erlBytes("a\"b\\c\n"), 80, true, `"a\"b\\c\n"`},
-		{"control escapes", "", erlChars{'a', 27, 11, 8, 12}, 80, true, `"a\e\v\b\f"`},
-		{"unprintable list", "", erlBytes("\x01\x02\x03"), 80, true, "[1,2,3]"},
-		{"DEL is not printable", "", erlChars{'a', 127}, 80, true, "[97,127]"},
-		{"latin1 bytes print as text", "", erlBytes("é"), 80, true, `"Ã©"`},
-		{"byte 128", "", erlBytes("\x80"), 80, true, "[128]"},
-		{"binary", "", erlBin("foo"), 80, true, `<<"foo">>`},
-		{"utf8 binary ~tp", "", erlBin("é"), 80, true, `<<"é"/utf8>>`},
-		{"utf8 binary ~p", "", erlBin("é"), 80, false, `<<"Ã©">>`},
-		{"euro ~tp (+pc unicode)", "", erlBin("€"), 80, true, `<<"€"/utf8>>`},
-		{"euro ~p", "", erlBin("€"), 80, false, "<<226,130,172>>"},
-		{"bytes binary", "", erlBin("\x01\x02\xff"), 80, true, "<<1,2,255>>"},
-		{"latin1 binary", "", erlBin("\xffa"), 80, true, `<<"ÿa">>`},
-		{"empty binary", "", erlBin(""), 80, true, "<<>>"},
-		{"empty string", "", erlChars{}, 80, true, "[]"},
-		{"table", "", erlList{erlTuple{erlBin("a"), erlAtom("long"), erlI(1)}}, 80, true, `[{<<"a">>,long,1}]`},
-		{"fits at col 23", "invalid expiration x: ", erlTag("leftover_string", erlBytes(strings.Repeat("a", 30))),
+		{"atom", "", Atom("no_integer"), 80, true, "no_integer"},
+		{"quoted atom", "", Atom("Foo"), 80, true, "'Foo'"},
+		{"tagged int", "", Tag("value_negative", I(-1)), 80, true, "{value_negative,-1}"},
+		{"string", "", Tag("leftover_string", Bytes("abc")), 80, true, `{leftover_string,"abc"}`},
+		{"escapes", "", Bytes("a\"b\\c\n"), 80, true, `"a\"b\\c\n"`},
+		{"control escapes", "", Chars{'a', 27, 11, 8, 12}, 80, true, `"a\e\v\b\f"`},
+		{"unprintable list", "", Bytes("\x01\x02\x03"), 80, true, "[1,2,3]"},
+		{"DEL is not printable", "", Chars{'a', 127}, 80, true, "[97,127]"},
+		{"latin1 bytes print as text", "", Bytes("é"), 80, true, `"Ã©"`},
+		{"byte 128", "", Bytes("\x80"), 80, true, "[128]"},
+		{"binary", "", Bin("foo"), 80, true, `<<"foo">>`},
+		{"utf8 binary ~tp", "", Bin("é"), 80, true, `<<"é"/utf8>>`},
+		{"utf8 binary ~p", "", Bin("é"), 80, false, `<<"Ã©">>`},
+		{"euro ~tp (+pc unicode)", "", Bin("€"), 80, true, `<<"€"/utf8>>`},
+		{"euro ~p", "", Bin("€"), 80, false, "<<226,130,172>>"},
+		{"bytes binary", "", Bin("\x01\x02\xff"), 80, true, "<<1,2,255>>"},
+		{"latin1 binary", "", Bin("\xffa"), 80, true, `<<"ÿa">>`},
+		{"empty binary", "", Bin(""), 80, true, "<<>>"},
+		{"empty string", "", Chars{}, 80, true, "[]"},
+		{"table", "", List{Tuple{Bin("a"), Atom("long"), I(1)}}, 80, true, `[{<<"a">>,long,1}]`},
+		{"fits at col 23", "invalid expiration x: ", Tag("leftover_string", Bytes(strings.Repeat("a", 30))),
 			80, true, `invalid expiration x: {leftover_string,"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}`},
-		{"breaks with TInd 4", "invalid expiration x: ", erlTag("leftover_string", erlBytes(long)),
+		{"breaks with TInd 4", "invalid expiration x: ", Tag("leftover_string", Bytes(long)),
 			80, true, "invalid expiration x: {leftover_string,\n" + strings.Repeat(" ", 26) + `"` + long + `"}`},
-		{"int list fills lines", "invalid expiration x: ", erlTag("leftover_string", erlBytes("\x01"+strings.Repeat("a", 40))),
+		{"int list fills lines", "invalid expiration x: ", Tag("leftover_string", Bytes("\x01"+strings.Repeat("a", 40))),
 			80, true, "invalid expiration x: {leftover_string,\n" + strings.Repeat(" ", 26) +
 				"[1,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,\n" + strings.Repeat(" ", 27) +
 				"97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,97,\n" + strings.Repeat(" ", 27) +
 				"97,97,97,97,97,97,97]}"},
-		{"~255p string", "x: ", erlStr("unsupported queue type '" + strings.Repeat("a", 300) + "'"), 255, false,
+		{"~255p string", "x: ", Str("unsupported queue type '" + strings.Repeat("a", 300) + "'"), 255, false,
 			`x: "unsupported queue type '` + strings.Repeat("a", 300) + `'"`},
-		{"~255p tuple", "x: ", erlTag("unacceptable_type", erlAtom("long")), 255, false, "x: {unacceptable_type,long}"},
+		{"~255p tuple", "x: ", Tag("unacceptable_type", Atom("long")), 255, false, "x: {unacceptable_type,long}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := erlFormat(tt.prefix, tt.term, tt.width, tt.uni); got != tt.want {
+			if got := Format(tt.prefix, tt.term, tt.width, tt.uni); got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})
@@ -79,8 +79,8 @@ func TestErlFloatText(t *testing.T) {
 		{float64(float32(0.1)), "0.10000000149011612"},
 	}
 	for _, tt := range tests {
-		if got := erlFloatText(tt.f); got != tt.want {
-			t.Errorf("erlFloatText(%v) = %q, want %q", tt.f, got, tt.want)
+		if got := FloatText(tt.f); got != tt.want {
+			t.Errorf("FloatText(%v) = %q, want %q", tt.f, got, tt.want)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func TestErlReplyText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := erlReplyText("PRECONDITION_FAILED", tt.expl)
+			got := ReplyText("PRECONDITION_FAILED", tt.expl)
 			if n := len([]rune(got)); n != tt.wantLen || !strings.HasSuffix(got, tt.wantSuffix) {
 				t.Errorf("%d code points ending %q, want %d ending %q", n, got[len(got)-6:], tt.wantLen, tt.wantSuffix)
 			}
@@ -109,21 +109,21 @@ func TestErlReplyText(t *testing.T) {
 }
 
 func TestErlTS(t *testing.T) {
-	if got := erlTS("é"); got != "é" {
+	if got := TS("é"); got != "é" {
 		t.Errorf("utf8: %q", got)
 	}
-	if got := erlTS("\xffa"); got != "ÿa" {
+	if got := TS("\xffa"); got != "ÿa" {
 		t.Errorf("latin1 fallback: %q", got)
 	}
-	if got := erlIndentation("ab\tc\nxy"); got != 2 {
+	if got := Indentation("ab\tc\nxy"); got != 2 {
 		t.Errorf("indentation after newline = %d", got)
 	}
-	if got := erlIndentation("ab\tc"); got != 9 {
+	if got := Indentation("ab\tc"); got != 9 {
 		t.Errorf("indentation with tab = %d", got)
 	}
 }
 
-// TestErlPrettyAgainstErlang compares erlFormat with a real Erlang on random
+// TestErlPrettyAgainstErlang compares Format with a real Erlang on random
 // terms. It runs only with DLXLAB_ERL=1 and escript on the PATH.
 func TestErlPrettyAgainstErlang(t *testing.T) {
 	if os.Getenv("DLXLAB_ERL") != "1" {
@@ -132,7 +132,7 @@ func TestErlPrettyAgainstErlang(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	type tc struct {
 		prefix string
-		term   erlTerm
+		term   Term
 		width  int
 		uni    bool
 	}
@@ -149,7 +149,7 @@ func TestErlPrettyAgainstErlang(t *testing.T) {
 	got := runScript(t, erlCheckScript, in.String())
 	for i, c := range cases {
 		want := got[i]
-		if have := erlFormat(c.prefix, c.term, c.width, c.uni); have != want {
+		if have := Format(c.prefix, c.term, c.width, c.uni); have != want {
 			d := firstDiff(have, want)
 			t.Errorf("case %d (width %d, unicode %t) differs at %d:\nhave …%q\nwant …%q\nterm %s",
 				i, c.width, c.uni, d, clip(have, d), clip(want, d), erlSyntax(c.term))
@@ -230,34 +230,34 @@ func randPrefix(rng *rand.Rand) string {
 	return b.String()
 }
 
-func randTerm(rng *rand.Rand, depth int) erlTerm {
+func randTerm(rng *rand.Rand, depth int) Term {
 	k := rng.Intn(9)
 	if depth == 0 {
 		k = rng.Intn(5)
 	}
 	switch k {
 	case 0:
-		return erlAtom([]string{"no_integer", "long", "value_too_large", "leftover_string", "undefined", "a"}[rng.Intn(6)])
+		return Atom([]string{"no_integer", "long", "value_too_large", "leftover_string", "undefined", "a"}[rng.Intn(6)])
 	case 1:
-		return erlI(rng.Int63n(1<<uint(rng.Intn(62)+1)) - 1000)
+		return I(rng.Int63n(1<<uint(rng.Intn(62)+1)) - 1000)
 	case 2:
-		return erlFloat(rng.NormFloat64() * float64(int64(1)<<uint(rng.Intn(60))))
+		return Float(rng.NormFloat64() * float64(int64(1)<<uint(rng.Intn(60))))
 	case 3:
 		return randChars(rng)
 	case 4:
-		return erlBin(string(randChars(rng)))
+		return Bin(string(randChars(rng)))
 	case 5, 6:
 		n := rng.Intn(5) + 1
-		tup := erlTuple{erlAtom([]string{"leftover_string", "value_negative", "unacceptable_type"}[rng.Intn(3)])}
+		tup := Tuple{Atom([]string{"leftover_string", "value_negative", "unacceptable_type"}[rng.Intn(3)])}
 		if rng.Intn(3) == 0 {
-			tup = erlTuple{}
+			tup = Tuple{}
 		}
 		for len(tup) < n {
 			tup = append(tup, randTerm(rng, depth-1))
 		}
 		return tup
 	default:
-		l := erlList{}
+		l := List{}
 		for i := rng.Intn(12); i > 0; i-- {
 			l = append(l, randTerm(rng, depth-1))
 		}
@@ -265,14 +265,14 @@ func randTerm(rng *rand.Rand, depth int) erlTerm {
 	}
 }
 
-func randChars(rng *rand.Rand) erlChars {
+func randChars(rng *rand.Rand) Chars {
 	pools := []string{"abc xyz", "abc\"\\\n\t", "é€ab", "\x01\x7fab", "\xc3\xa9\xff"}
 	pool := []rune(pools[rng.Intn(len(pools))])
 	n := rng.Intn(70)
 	if rng.Intn(4) == 0 {
 		n = rng.Intn(200)
 	}
-	cs := make(erlChars, n)
+	cs := make(Chars, n)
 	for i := range cs {
 		cs[i] = pool[rng.Intn(len(pool))]
 	}
@@ -285,21 +285,21 @@ func randChars(rng *rand.Rand) erlChars {
 }
 
 // erlSyntax writes t as Erlang source text (for the escript).
-func erlSyntax(t erlTerm) string {
+func erlSyntax(t Term) string {
 	switch x := t.(type) {
-	case erlAtom:
+	case Atom:
 		return "'" + strings.ReplaceAll(strings.ReplaceAll(string(x), `\`, `\\`), "'", `\'`) + "'"
-	case erlInt:
+	case Int:
 		return string(x)
-	case erlFloat:
+	case Float:
 		return strconv.FormatFloat(float64(x), 'e', 16, 64)
-	case erlChars:
+	case Chars:
 		return "[" + joinInts(len(x), func(i int) int { return int(x[i]) }) + "]"
-	case erlBin:
+	case Bin:
 		return "<<" + joinInts(len(x), func(i int) int { return int(x[i]) }) + ">>"
-	case erlTuple:
+	case Tuple:
 		return "{" + joinTerms(x) + "}"
-	case erlList:
+	case List:
 		return "[" + joinTerms(x) + "]"
 	}
 	return "undefined"
@@ -313,7 +313,7 @@ func joinInts(n int, at func(int) int) string {
 	return strings.Join(parts, ",")
 }
 
-func joinTerms(ts []erlTerm) string {
+func joinTerms(ts []Term) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
 		parts[i] = erlSyntax(t)
