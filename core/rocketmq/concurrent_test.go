@@ -48,8 +48,8 @@ func TestFullLadderToDLQ(t *testing.T) {
 		}
 	}
 	first := w.b.Copy(ds[0].Copy)
-	if m.Prop(PropOriginMessageID) != first.OffsetMsgID || m.MsgID != id {
-		t.Errorf("ORIGIN_MESSAGE_ID %q, first offset id %q", m.Prop(PropOriginMessageID), first.OffsetMsgID)
+	if m.Prop(PropOriginMessageID) != first.OffsetMsgID() || m.MsgID != id {
+		t.Errorf("ORIGIN_MESSAGE_ID %q, first offset id %q", m.Prop(PropOriginMessageID), first.OffsetMsgID())
 	}
 	dlq := w.b.Topic("%DLQ%g")
 	if dlq.Perm != 6 || len(dlq.Queues) != 1 {

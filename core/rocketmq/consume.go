@@ -1,6 +1,9 @@
 package rocketmq
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // delivery is one listener call: a batch of copies from one queue.
 type delivery struct {
@@ -9,6 +12,7 @@ type delivery struct {
 	c        *Consumer
 	q        *MQueue
 	msgs     []*Message
+	one      [1]*Message // msgs of a single-message call, without another allocation
 	rt       int // reconsumeTimes the listener sees for msgs[0]
 	start    Time
 	action   Action
@@ -49,7 +53,8 @@ func (b *Broker) dispatchTrack(tr *track, q *MQueue) {
 		return
 	}
 	batch := max(tr.g.BatchMax, 1)
-	var msgs []*Message
+	var buf [1]*Message
+	msgs := buf[:0]
 	for off := max(tr.pulled[q], q.MinOffset); off < q.MaxOffset(); off++ {
 		m := q.At(off)
 		if tr.settled(m) || !b.admit(tr, m) {
@@ -62,7 +67,7 @@ func (b *Broker) dispatchTrack(tr *track, q *MQueue) {
 		tr.pulled[q] = off + 1
 		if msgs = append(msgs, m); len(msgs) == batch || tr.g.pop() {
 			b.deliver(tr, c, q, msgs)
-			msgs = nil
+			msgs = msgs[:0]
 		}
 	}
 	if len(msgs) > 0 {
@@ -110,7 +115,7 @@ func (b *Broker) dispatchOrderly(tr *track, q *MQueue) {
 func (b *Broker) admit(tr *track, m *Message) bool {
 	for _, s := range tr.g.Subs {
 		if s.Topic == m.Topic && !s.matches(m.Tags) {
-			tr.fate[m.ID] = fateFiltered
+			tr.setFate(m.ID, fateFiltered)
 			b.emit(Event{Kind: EvFiltered, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset,
 				Group: tr.name(), Detail: "tag " + strconv.Quote(m.Tags) + " does not match " + strconv.Quote(s.Tags)})
 			return false
@@ -131,7 +136,13 @@ func (b *Broker) deliver(tr *track, c *Consumer, q *MQueue, msgs []*Message) {
 		rt = v
 	}
 	a := c.Listener.actionFor(m, rt)
-	d := &delivery{tr: tr, gen: tr.gen, c: c, q: q, msgs: msgs, rt: rt, start: b.clock.Now, action: a}
+	d := &delivery{tr: tr, gen: tr.gen, c: c, q: q, rt: rt, start: b.clock.Now, action: a}
+	if len(msgs) == 1 {
+		d.one[0] = m
+		d.msgs = d.one[:]
+	} else {
+		d.msgs = slices.Clone(msgs) // the caller reuses its buffer
+	}
 	timeout := tr.g.ConsumeTimeoutMs
 	if timeout <= 0 {
 		timeout = DefaultConsumeTimeoutMs
@@ -196,7 +207,7 @@ func (b *Broker) finish(d *delivery) {
 	for i, m := range mine {
 		ok := !a.Result.failed() && (a.AckIndex < 0 || i <= a.AckIndex || len(d.msgs) == 1)
 		if ok {
-			tr.fate[m.ID] = fateConsumed
+			tr.setFate(m.ID, fateConsumed)
 			delete(tr.orderRT, m.ID)
 			b.stats.Consumed++
 			b.emit(Event{Kind: EvConsumed, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset,
@@ -231,7 +242,7 @@ func (b *Broker) failed(d *delivery, m *Message) {
 	case g.Orderly:
 		b.orderlyFailure(d, m)
 	case g.Broadcasting:
-		tr.fate[m.ID] = fateDropped
+		tr.setFate(m.ID, fateDropped)
 		b.drop(m, tr.name(), DropBroadcasting, "BROADCASTING: a failed message is dropped, the offset moves on")
 	default:
 		b.sendBack(tr, m, d.action.DelayLevel, "")

@@ -69,15 +69,17 @@ func (b *Broker) checkTrack(tr *track, children map[uint64]int) error {
 			}
 		}
 	}
-	for id, f := range tr.fate {
-		m := b.copies[id-1]
+	for i, f := range tr.fate {
+		id := uint64(i + 1)
+		if f == fateNone {
+			continue
+		}
 		if (f == fateSentBack || f == fateDLQ) && children[id] == 0 {
 			return fmt.Errorf("copy %d is %s but has no next copy", id, fateNames[f])
 		}
 		if tr.inflight[id] != nil {
 			return fmt.Errorf("copy %d is %s and still in flight", id, fateNames[f])
 		}
-		_ = m
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // Property names the broker and clients set (MessageConst).
@@ -44,22 +45,77 @@ func PopRetryTopic(group, topic string) string { return RetryPrefix + group + "_
 type Message struct {
 	ID             uint64 // the model's copy id (store order)
 	MsgID          string // client-visible id (UNIQ_KEY), the same on every retry
-	OffsetMsgID    string // offset id of this copy: changes on every re-store
 	Topic          string
 	QueueID        int
 	QueueOffset    int64
 	Tags           string
 	Keys           []string
 	Body           string
-	Props          map[string]string // user and system properties
+	User           map[string]string // user properties: shared by every copy, never changed
+	sys            [nSys]string      // system properties ("" = unset)
 	ReconsumeTimes int
 	BornAt         Time
 	StoredAt       Time
 	Parent         uint64 // the copy this one was made from (0: a producer's)
 }
 
-// Prop returns a property ("" if unset).
-func (m *Message) Prop(k string) string { return m.Props[k] }
+// sysProp indexes the system properties a copy may carry.
+type sysProp uint8
+
+const (
+	sRetryTopic sysProp = iota
+	sOrigin
+	sRealTopic
+	sRealQID
+	sDelay
+	sTimerDeliver
+	sTimerOut
+	nSys
+)
+
+var sysNames = [nSys]string{PropRetryTopic, PropOriginMessageID, PropRealTopic, PropRealQID, PropDelay,
+	PropTimerDeliverMs, PropTimerOutMs}
+
+// Prop returns a property ("" if unset), system or user.
+func (m *Message) Prop(k string) string {
+	for i, n := range sysNames {
+		if n == k {
+			return m.sys[i]
+		}
+	}
+	switch k {
+	case PropUniqKey:
+		return m.MsgID
+	case PropKeys:
+		return strings.Join(m.Keys, " ")
+	case PropTags:
+		return m.Tags
+	}
+	return m.User[k]
+}
+
+// Props returns every property of the copy as the broker stores them.
+func (m *Message) Props() map[string]string {
+	out := make(map[string]string, len(m.User)+4)
+	maps.Copy(out, m.User)
+	for i, n := range sysNames {
+		if m.sys[i] != "" {
+			out[n] = m.sys[i]
+		}
+	}
+	out[PropUniqKey] = m.MsgID
+	if len(m.Keys) > 0 {
+		out[PropKeys] = strings.Join(m.Keys, " ")
+	}
+	if m.Tags != "" {
+		out[PropTags] = m.Tags
+	}
+	return out
+}
+
+// OffsetMsgID is the offset id of this copy (store host + commit-log
+// position): it changes on every re-store, unlike MsgID.
+func (m *Message) OffsetMsgID() string { return fmt.Sprintf("7F00000100002A9F%016X", m.ID) }
 
 // HasKey reports whether the message carries key k.
 func (m *Message) HasKey(k string) bool { return slices.Contains(m.Keys, k) }
@@ -69,12 +125,6 @@ func (m *Message) HasKey(k string) bool { return slices.Contains(m.Keys, k) }
 func (m *Message) derive(topic string) *Message {
 	c := *m
 	c.Topic = topic
-	c.Props = maps.Clone(m.Props)
-	if c.Props == nil {
-		c.Props = map[string]string{}
-	}
 	c.Parent = m.ID
 	return &c
 }
-
-func offsetMsgID(id uint64) string { return fmt.Sprintf("7F00000100002A9F%016X", id) }

@@ -45,13 +45,8 @@ func (b *Broker) Republish(copyID uint64) (string, error) {
 	if m == nil || b.topics[m.Topic] == nil || b.topics[m.Topic].Kind != "dlq" {
 		return "", b.fail(fmt.Errorf("republish: copy %d is not a dead letter", copyID))
 	}
-	props := maps.Clone(m.Props)
-	for k := range props {
-		if reserved[k] {
-			delete(props, k)
-		}
-	}
-	return b.Send(SendRequest{Topic: m.Props[PropRetryTopic], Tags: m.Tags, Keys: m.Keys, Body: m.Body, Props: props, QueueID: -1})
+	props := maps.Clone(m.User)
+	return b.Send(SendRequest{Topic: m.sys[sRetryTopic], Tags: m.Tags, Keys: m.Keys, Body: m.Body, Props: props, QueueID: -1})
 }
 
 // ResetOffsetByTime moves group's consume offsets on topic to the first copy
@@ -71,14 +66,14 @@ func (b *Broker) ResetOffsetByTime(group, topic string, t Time) error {
 			}
 			for o := max(tr.committed[q], q.MinOffset); o < off; o++ {
 				if m := q.At(o); !tr.settled(m) {
-					tr.fate[m.ID] = fateDropped
+					tr.setFate(m.ID, fateDropped)
 					b.drop(m, tr.name(), DropOffsetReset, "resetOffsetByTime moved the offset past it before it was consumed")
 				}
 			}
 			for o := off; o < q.MaxOffset(); o++ {
 				m := q.At(o)
 				if tr.inflight[m.ID] == nil {
-					delete(tr.fate, m.ID)
+					tr.setFate(m.ID, fateNone)
 				}
 				delete(tr.orderRT, m.ID)
 			}

@@ -90,17 +90,17 @@ func (b *Broker) revive(tr *track, m *Message) {
 		return // removed by retention first: recorded there
 	}
 	orig := m.Topic
-	if v := m.Props[PropRetryTopic]; v != "" {
+	if v := m.sys[sRetryTopic]; v != "" {
 		orig = v
 	}
 	t := b.ensureTopic(PopRetryTopic(tr.g.Name, orig), 1, PermRead|PermWrite, "retry")
 	c := m.derive(t.Name)
 	c.ReconsumeTimes = m.ReconsumeTimes + 1
-	c.Props[PropRetryTopic] = orig
-	if c.Props[PropOriginMessageID] == "" {
-		c.Props[PropOriginMessageID] = m.OffsetMsgID
+	c.sys[sRetryTopic] = orig
+	if c.sys[sOrigin] == "" {
+		c.sys[sOrigin] = m.OffsetMsgID()
 	}
-	tr.fate[m.ID] = fateSentBack
+	tr.setFate(m.ID, fateSentBack)
 	b.stats.SentBack++
 	b.emit(Event{Kind: EvSentBack, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset,
 		Group: tr.g.Name, Detail: "invisible time over: revived into " + t.Name})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
-	"strings"
 )
 
 // SendRequest is one producer send.
@@ -46,19 +45,9 @@ func (b *Broker) Send(r SendRequest) (string, error) {
 			return "", b.fail(fmt.Errorf("send to %s: property %q is the broker's", r.Topic, k))
 		}
 	}
-	m := &Message{Tags: r.Tags, Keys: append([]string(nil), r.Keys...), Body: r.Body, Props: maps.Clone(r.Props), BornAt: b.clock.Now}
-	if m.Props == nil {
-		m.Props = map[string]string{}
-	}
+	m := &Message{Tags: r.Tags, Keys: append([]string(nil), r.Keys...), Body: r.Body, User: maps.Clone(r.Props), BornAt: b.clock.Now}
 	b.sent++
 	m.MsgID = fmt.Sprintf("7F000001%024X", b.sent)
-	m.Props[PropUniqKey] = m.MsgID
-	if len(m.Keys) > 0 {
-		m.Props[PropKeys] = strings.Join(m.Keys, " ")
-	}
-	if m.Tags != "" {
-		m.Props[PropTags] = m.Tags
-	}
 	qid := r.QueueID
 	if qid < 0 {
 		qid = t.rr % len(t.Queues)
@@ -77,7 +66,7 @@ func (b *Broker) Send(r SendRequest) (string, error) {
 		}
 	default:
 		if r.DeliverAt > 0 {
-			m.Props[PropTimerDeliverMs] = strconv.FormatInt(int64(r.DeliverAt), 10)
+			m.sys[sTimerDeliver] = strconv.FormatInt(int64(r.DeliverAt), 10)
 		}
 		b.store(m, q)
 	}
@@ -96,10 +85,10 @@ func (b *Broker) putTimer(m *Message, q *MQueue, at Time) error {
 	}
 	p := Time(b.cfg.TimerPrecisionMs)
 	due := (at + p - 1) / p * p
-	m.Props[PropTimerDeliverMs] = strconv.FormatInt(int64(at), 10)
-	m.Props[PropTimerOutMs] = strconv.FormatInt(int64(due), 10)
-	m.Props[PropRealTopic] = q.Topic
-	m.Props[PropRealQID] = strconv.Itoa(q.ID)
+	m.sys[sTimerDeliver] = strconv.FormatInt(int64(at), 10)
+	m.sys[sTimerOut] = strconv.FormatInt(int64(due), 10)
+	m.sys[sRealTopic] = q.Topic
+	m.sys[sRealQID] = strconv.Itoa(q.ID)
 	b.store(m, b.topics[TimerTopic].Queues[0])
 	b.emit(Event{Kind: EvScheduled, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset,
 		Detail: "timer wheel: due at " + strconv.FormatInt(int64(due), 10) + " ms for " + q.Topic})

@@ -12,7 +12,7 @@ import (
 func (b *Broker) sendBack(tr *track, m *Message, delayLevel int, why string) {
 	g := tr.g
 	if g.RetryQueueNums <= 0 {
-		tr.fate[m.ID] = fateDropped
+		tr.setFate(m.ID, fateDropped)
 		b.drop(m, g.Name, DropRetryQueueNums, "the group's retryQueueNums is 0: the broker answered SUCCESS and stored nothing")
 		return
 	}
@@ -41,15 +41,15 @@ func (b *Broker) retry(tr *track, m *Message, rt, level int, why string) {
 	t := b.ensureTopic(RetryTopic(g.Name), n, PermRead|PermWrite, "retry")
 	c := m.derive(t.Name)
 	c.ReconsumeTimes = rt
-	if c.Props[PropRetryTopic] == "" {
-		c.Props[PropRetryTopic] = m.Topic
+	if c.sys[sRetryTopic] == "" {
+		c.sys[sRetryTopic] = m.Topic
 	}
-	if c.Props[PropOriginMessageID] == "" {
-		c.Props[PropOriginMessageID] = m.OffsetMsgID
+	if c.sys[sOrigin] == "" {
+		c.sys[sOrigin] = m.OffsetMsgID()
 	}
 	// The broker picks a retry queue at random; the model goes round robin.
 	q := t.Queues[rt%len(t.Queues)]
-	tr.fate[m.ID] = fateSentBack
+	tr.setFate(m.ID, fateSentBack)
 	b.stats.SentBack++
 	level = b.delays.Clamp(level)
 	b.emit(Event{Kind: EvSentBack, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset,
@@ -67,9 +67,9 @@ func (b *Broker) putDelayed(c *Message, q *MQueue, level int) {
 		return
 	}
 	level = b.delays.Clamp(level)
-	c.Props[PropRealTopic] = q.Topic
-	c.Props[PropRealQID] = strconv.Itoa(q.ID)
-	c.Props[PropDelay] = strconv.Itoa(level)
+	c.sys[sRealTopic] = q.Topic
+	c.sys[sRealQID] = strconv.Itoa(q.ID)
+	c.sys[sDelay] = strconv.Itoa(level)
 	b.store(c, b.topics[ScheduleTopic].Queues[level-1])
 	due := c.StoredAt + Time(wait)
 	b.emit(Event{Kind: EvScheduled, Copy: c.ID, MsgID: c.MsgID, Topic: c.Topic, QueueID: c.QueueID, Offset: c.QueueOffset,
@@ -86,10 +86,10 @@ func (b *Broker) release(m *Message) {
 	if m.QueueOffset < src.MinOffset {
 		return
 	}
-	t := b.topics[m.Props[PropRealTopic]]
-	qid, _ := strconv.Atoi(m.Props[PropRealQID])
+	t := b.topics[m.sys[sRealTopic]]
+	qid, _ := strconv.Atoi(m.sys[sRealQID])
 	c := m.derive(t.Name)
-	delete(c.Props, PropDelay)
+	c.sys[sDelay] = ""
 	b.released(m.ID)
 	b.store(c, t.Queues[qid])
 	b.emit(Event{Kind: EvStored, Copy: c.ID, MsgID: c.MsgID, Topic: c.Topic, QueueID: c.QueueID, Offset: c.QueueOffset,
@@ -111,14 +111,14 @@ func (b *Broker) toDLQ(tr *track, m *Message, rt int, delayProp, reason string) 
 	t := b.ensureTopic(DLQTopic(g.Name), 1, PermRead|PermWrite, "dlq")
 	c := m.derive(t.Name)
 	c.ReconsumeTimes = rt
-	if c.Props[PropRetryTopic] == "" {
-		c.Props[PropRetryTopic] = m.Topic
+	if c.sys[sRetryTopic] == "" {
+		c.sys[sRetryTopic] = m.Topic
 	}
-	if c.Props[PropOriginMessageID] == "" {
-		c.Props[PropOriginMessageID] = m.OffsetMsgID
+	if c.sys[sOrigin] == "" {
+		c.sys[sOrigin] = m.OffsetMsgID()
 	}
-	c.Props[PropDelay] = delayProp
-	tr.fate[m.ID] = fateDLQ
+	c.sys[sDelay] = delayProp
+	tr.setFate(m.ID, fateDLQ)
 	delete(tr.orderRT, m.ID)
 	b.stats.DeadLettered++
 	b.store(c, t.Queues[0])

@@ -118,7 +118,6 @@ func (b *Broker) ensureTopic(name string, n, perm int, kind string) *Topic {
 func (b *Broker) store(m *Message, q *MQueue) {
 	b.nextUID++
 	m.ID = b.nextUID
-	m.OffsetMsgID = offsetMsgID(m.ID)
 	m.Topic = q.Topic
 	m.QueueID = q.ID
 	m.QueueOffset = q.MaxOffset()
@@ -179,7 +178,7 @@ func (b *Broker) expire(t *Topic, m *Message) {
 	}
 	for _, tr := range b.tracksReading(t.Name, m.QueueID) {
 		if !tr.settled(m) {
-			tr.fate[m.ID] = fateDropped
+			tr.setFate(m.ID, fateDropped)
 			b.drop(m, tr.g.Name, DropRetention, "not consumed by "+tr.name()+" before its commit-log file was deleted")
 		}
 	}

@@ -21,7 +21,7 @@ type track struct {
 	owner     *Consumer            // broadcasting: the consumer; clustering: nil
 	committed map[*MQueue]int64    // consume offset (everything below is settled)
 	pulled    map[*MQueue]int64    // next offset to pull
-	fate      map[uint64]fate      // copy id → fate
+	fate      []fate               // by copy id (index id−1)
 	inflight  map[uint64]*delivery // copy id → its running delivery
 	blocked   map[*MQueue]Time     // orderly: suspended until
 	orderRT   map[uint64]int       // orderly: in-memory reconsumeTimes
@@ -30,7 +30,7 @@ type track struct {
 }
 
 func newTrack(g *Group, c *Consumer) *track {
-	return &track{g: g, owner: c, committed: map[*MQueue]int64{}, pulled: map[*MQueue]int64{}, fate: map[uint64]fate{},
+	return &track{g: g, owner: c, committed: map[*MQueue]int64{}, pulled: map[*MQueue]int64{},
 		inflight: map[uint64]*delivery{}, blocked: map[*MQueue]Time{}, orderRT: map[uint64]int{}}
 }
 
@@ -41,7 +41,21 @@ func (tr *track) name() string {
 	return tr.g.Name
 }
 
-func (tr *track) settled(m *Message) bool { return tr.fate[m.ID] != fateNone }
+func (tr *track) settled(m *Message) bool { return tr.fateOf(m.ID) != fateNone }
+
+func (tr *track) fateOf(id uint64) fate {
+	if id > uint64(len(tr.fate)) {
+		return fateNone
+	}
+	return tr.fate[id-1]
+}
+
+func (tr *track) setFate(id uint64, f fate) {
+	for uint64(len(tr.fate)) < id {
+		tr.fate = append(tr.fate, fateNone)
+	}
+	tr.fate[id-1] = f
+}
 
 // advance moves the consume offset of q over every settled copy
 // (ProcessQueue.removeMessage: the offset is the lowest unfinished one).
@@ -56,17 +70,10 @@ func (tr *track) advance(q *MQueue) {
 	}
 }
 
-// forgetExpired drops fates of copies retention removed (memory only: they
-// are accounted for by their expiry events).
+// forgetExpired moves consume offsets over copies retention removed.
 func (b *Broker) forgetExpired() {
 	for _, g := range b.gOrder {
 		for _, tr := range g.tracks {
-			for id := range tr.fate {
-				m := b.copies[id-1]
-				if q := b.topics[m.Topic].Queues[m.QueueID]; m.QueueOffset < q.MinOffset {
-					delete(tr.fate, id)
-				}
-			}
 			for q := range tr.committed {
 				tr.advance(q)
 			}

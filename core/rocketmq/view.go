@@ -1,9 +1,6 @@
 package rocketmq
 
-import (
-	"maps"
-	"strconv"
-)
+import "strconv"
 
 // View is a snapshot of the broker a UI can draw: topics with their queues
 // and copies, and groups with offsets, lag and blocked queues.
@@ -99,15 +96,15 @@ func (b *Broker) View() View {
 
 func (b *Broker) messageView(t *Topic, m *Message) MessageView {
 	mv := MessageView{Copy: m.ID, MsgID: m.MsgID, Offset: m.QueueOffset, Tags: m.Tags, Keys: m.Keys, Body: m.Body,
-		ReconsumeTimes: m.ReconsumeTimes, Props: maps.Clone(m.Props), StoredAt: m.StoredAt}
+		ReconsumeTimes: m.ReconsumeTimes, Props: m.Props(), StoredAt: m.StoredAt}
 	if !b.releasedIDs[m.ID] {
 		switch t.Kind {
 		case "schedule":
-			lvl, _ := strconv.Atoi(m.Props[PropDelay])
+			lvl, _ := strconv.Atoi(m.sys[sDelay])
 			d, _ := b.delays.Delay(lvl)
 			mv.Due = m.StoredAt + Time(d)
 		case "timer":
-			d, _ := strconv.ParseInt(m.Props[PropTimerOutMs], 10, 64)
+			d, _ := strconv.ParseInt(m.sys[sTimerOut], 10, 64)
 			mv.Due = Time(d)
 		}
 	}
