@@ -10,6 +10,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
@@ -33,6 +34,7 @@ type Session struct {
 	profile string
 	scale   *Scaler
 	clock   *clock
+	quiet   time.Duration // silence that settles the broker (quietFor)
 
 	topoConn, consConn, getConn *amqp.Connection
 	topo                        *channel
@@ -65,7 +67,7 @@ type channel struct {
 
 func newSession(sc *scenarios.Scenario, url, vhost, profile string, admin Admin, scale *Scaler) *Session {
 	return &Session{sc: sc, url: url, vhost: vhost, admin: admin, profile: profile, scale: scale,
-		clock: newClock(scale), step: -1, consumers: map[string]*consumer{}, getOut: map[uint64]string{}}
+		clock: newClock(scale), step: -1, consumers: map[string]*consumer{}, getOut: map[uint64]string{}, quiet: quietFor(sc)}
 }
 
 // Run plays the scenario and returns what the broker showed. The error is
@@ -191,10 +193,32 @@ func (s *Session) closeAll() {
 // the broker has sent nothing for settleQuiet (at most settleMax). That
 // wait is left out of the times recorded until the next wait step
 // (clock.Borrow): at scale 0.1 each 5 ms would otherwise read as 50 ms.
+// A quorum queue's dead letters leave after its Raft log is written, with
+// nothing sent to any client meanwhile; on a loaded machine that took
+// longer than 5 ms (a basic.get right after a poison message's last
+// requeue found the DLQ still empty), so scenarios with quorum queues
+// wait for a longer silence.
 const (
-	settleQuiet = 5 * time.Millisecond
-	settleMax   = 250 * time.Millisecond
+	settleQuiet       = 5 * time.Millisecond
+	settleQuietQuorum = 40 * time.Millisecond
+	settleMax         = 250 * time.Millisecond
 )
+
+// quietFor is the silence that settles a scenario's broker.
+func quietFor(sc *scenarios.Scenario) time.Duration {
+	quorum := func(args core.Table) bool { return args["x-queue-type"] == "quorum" }
+	for _, q := range sc.Queues {
+		if quorum(q.Arguments) {
+			return settleQuietQuorum
+		}
+	}
+	for _, st := range sc.Steps {
+		if st.Declare != nil && st.Declare.Queue != "" && quorum(st.Declare.Arguments) {
+			return settleQuietQuorum
+		}
+	}
+	return settleQuiet
+}
 
 // needsSettle says whether a step depends on earlier steps having played
 // out. Publishes follow each other on one channel in order, a wait lets
@@ -218,10 +242,10 @@ func (s *Session) settle() {
 			from = start
 		}
 		quiet := time.Since(from)
-		if quiet >= settleQuiet || time.Since(start) >= settleMax {
+		if quiet >= s.quiet || time.Since(start) >= settleMax {
 			return
 		}
-		time.Sleep(settleQuiet - quiet)
+		time.Sleep(s.quiet - quiet)
 	}
 }
 
