@@ -32,6 +32,7 @@ type Config struct {
 	NoSkip    bool          // replay scenarios that say conform.skip too (the budget still applies)
 	LogDir    string        // folder of the broker's log: its dead-letter cycle lines are compared ("" = not read)
 	Node      string        // the node's name, which names its log file ("" = the newest *.log in LogDir)
+	Metrics   string        // base URL of the broker's rabbitmq_prometheus endpoint: its counters are compared (metrics.go); "" = not
 
 	log *brokerLog // opened from LogDir by Run
 }
@@ -381,6 +382,12 @@ func replayOne(ctx context.Context, cfg *Config, f File, vhost string, r *Result
 	watch := cfg.log.watch()
 	scale := NewScaler(scenarioScale(f.Scenario, cfg))
 	sess := newSession(f.Scenario, cfg.URL, vhost, sim.Profile, cfg.Admin, scale)
+	var mc *metricsCheck
+	if cfg.Metrics != "" {
+		mc = &metricsCheck{base: strings.TrimSuffix(cfg.Metrics, "/")}
+		mc.start(ctx)
+		sess.beforeDrain = func() { mc.finish(ctx) }
+	}
 	broker, err := sess.Run(ctx)
 	r.Sim, r.Broker, r.Warnings, r.Scale = sim, broker, scale.Conflicts(), scale.Factor
 	if err != nil {
@@ -395,6 +402,9 @@ func replayOne(ctx context.Context, cfg *Config, f File, vhost string, r *Result
 	r.Diffs = Diff(sim, broker, cfg.Tolerance)
 	if r.Diffs == nil {
 		r.Diffs = []Difference{}
+	}
+	if mc != nil {
+		compareMetrics(mc, f.Scenario, sim.Profile, r)
 	}
 	if watch != nil {
 		logged, err := watch.cycles(ctx, cfg.Admin, vhost, len(simCycles))

@@ -58,6 +58,9 @@ func (s *Session) finish() *scenarios.Observation {
 
 	unacked := s.unackedByQueue()
 
+	if s.beforeDrain != nil {
+		s.beforeDrain()
+	}
 	queues := map[string]scenarios.QueueState{}
 	for _, name := range queueNames(s.sc) {
 		if msgs, ok := s.drain(name); ok {

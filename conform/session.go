@@ -56,7 +56,10 @@ type Session struct {
 	pending      []scenarios.Consumer
 	getHeld      []uint64
 	getOut       map[uint64]string // unacked basic.get tag → queue
-	lineage      int
+	// beforeDrain, if set, runs after the last step, before the queues are
+	// read back (the metrics check reads the broker's counters there).
+	beforeDrain func()
+	lineage     int
 }
 
 // channel is an AMQP channel and its close notification.

@@ -20,6 +20,8 @@ type Target struct {
 	Ctl    []string // rabbitmqctl and the arguments that reach this node
 	LogDir string   // folder of the node's log ("" = do not read the log)
 	Node   string   // Erlang node name, which names its log file ("" = newest *.log)
+	// Metrics is the base URL of the node's rabbitmq_prometheus endpoint.
+	Metrics string
 }
 
 // BrokersCache is where .ci/brokers.sh keeps the chroots; the same
@@ -34,17 +36,18 @@ func BrokersCache() string {
 // Targets lists the named brokers, oldest first.
 func Targets() []Target {
 	cache := BrokersCache()
-	chroot := func(name, suite, node string, port int) Target {
+	chroot := func(name, suite, node string, port, prom int) Target {
 		root := filepath.Join(cache, suite)
 		return Target{Name: name, URL: fmt.Sprintf("amqp://guest:guest@127.0.0.1:%d/", port),
 			Ctl:    []string{"chroot", root, "rabbitmqctl", "-n", node},
-			LogDir: filepath.Join(root, "var/log/rabbitmq"), Node: node}
+			LogDir: filepath.Join(root, "var/log/rabbitmq"), Node: node,
+			Metrics: fmt.Sprintf("http://127.0.0.1:%d", prom)}
 	}
 	return []Target{
 		{Name: "3.10", URL: "amqp://guest:guest@127.0.0.1:5672/", Ctl: []string{"rabbitmqctl", "-n", "rabbit@localhost"},
-			LogDir: "/var/log/rabbitmq", Node: "rabbit@localhost"},
-		chroot("4.0", "trixie", "rabbit40@localhost", 5674),
-		chroot("4.3", "sid", "rabbit43@localhost", 5673),
+			LogDir: "/var/log/rabbitmq", Node: "rabbit@localhost", Metrics: "http://127.0.0.1:15692"},
+		chroot("4.0", "trixie", "rabbit40@localhost", 5674, 15694),
+		chroot("4.3", "sid", "rabbit43@localhost", 5673, 15693),
 	}
 }
 

@@ -38,6 +38,7 @@ func runConform(args []string) int {
 	tolRel := fs.Float64("tolerance-rel", conform.DefaultTolerance.Rel, "…or by this fraction of the simulated time, whichever is larger")
 	knownFile := fs.String("known", "", "known-divergences file (default: conform/known.yaml, built in)")
 	noSkip := fs.Bool("noskip", false, "replay scenarios whose file says conform: {skip: …} too")
+	prom := fs.String("metrics", "", "compare the run's Prometheus counters with the broker's rabbitmq_prometheus endpoint at this base URL, or \"target\" for the named target's (docs/metrics.md)")
 	save := fs.String("save", "", "write NAME.sim.json and NAME.broker.json for each replayed scenario into this folder")
 	paths, code, stop := parseInterleaved(fs, args)
 	if stop {
@@ -68,6 +69,13 @@ func runConform(args []string) int {
 		return exitUsage
 	}
 
+	if *prom == "target" {
+		if tgt.Metrics == "" {
+			fmt.Fprintln(os.Stderr, "dlxlab conform: -metrics target needs -target")
+			return exitUsage
+		}
+		*prom = tgt.Metrics
+	}
 	// Ctrl-C (or a CI timeout's SIGTERM) stops the scenario being run; the
 	// vhosts are still deleted before exiting.
 	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -75,7 +83,7 @@ func runConform(args []string) int {
 	signal.Ignore(syscall.SIGPIPE) // `dlxlab conform | head` must not skip deleting the vhosts
 	sum, err := conform.Run(ctx, conform.Config{URL: tgt.URL, Admin: conform.Rabbitmqctl{Command: tgt.Ctl},
 		LogDir: tgt.LogDir, Node: tgt.Node, Profile: *profile, Scale: *scale, MinReal: *minReal, Budget: *budget,
-		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip}, files)
+		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip, Metrics: *prom}, files)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
 		return exitFail

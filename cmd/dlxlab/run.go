@@ -27,6 +27,7 @@ decoded as the app decodes it.`
 func runRun(args []string, cio cliIO) int {
 	fs := scenarioFlagSet("run", "[--json] [--profile P] FILE|-", runAbout, cio)
 	asJSON := fs.Bool("json", false, "print the observation as JSON")
+	withMetrics := fs.Bool("metrics", false, "print the Prometheus metrics a real broker of the profile's version would expose after the run, and the alerts that would have fired (docs/metrics.md)")
 	profile := fs.String("profile", "", "broker profile instead of the scenario's: rabbitmq-4.3, rabbitmq-4.2, rabbitmq-3.12")
 	files, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
@@ -36,6 +37,9 @@ func runRun(args []string, cio cliIO) int {
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitFail
+	}
+	if *withMetrics {
+		return printMetrics(cio, sc, *profile, *asJSON)
 	}
 	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile, NoTrace: *asJSON})
 	if err != nil {
