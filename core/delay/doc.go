@@ -17,9 +17,20 @@
 // results are the same on every run and every platform. docs/delay-lab.md
 // describes each model and where its behaviour comes from.
 //
-// Files: workload.go (messages and generators), rand.go (the seeded
-// generator), strategy.go (kinds, parameters, specs), lab.go (Run),
-// result.go (figures computed from release times), rabbitmq.go,
-// plugin.go, rocketmq.go, poll.go (Redis and table scan), wheel.go,
-// exact.go (one file per family of strategies).
+// Files:
+//
+//	workload.go  messages, generators and Expand
+//	rand.go      the seeded generator (SplitMix64)
+//	strategy.go  kinds, parameters and specs
+//	kinds.go     the nine kinds with their defaults, and warning codes
+//	lab.go       Run and RunOne, the outcome a model fills in
+//	result.go    the figures, computed from release times only
+//	format.go    durations as files and tables write them
+//	tiers.go     rounding a delay up to a tier or level
+//	rabbitmq.go  per-message TTL and per-tier queues on core.Broker
+//	plugin.go    the x-delayed-message exchange plugin
+//	rocketmq.go  RocketMQ delay levels and the 5.x timer
+//	poll.go      Redis sorted-set polling and the table scan
+//	wheel.go     the hashed timing wheel
+//	exact.go     the in-process delay queue
 package delay
