@@ -92,4 +92,12 @@ func TestJourneyDelayLab(t *testing.T) {
 		t.Fatal("a timeline for 5,000 messages")
 	}
 	p.fill("#lang", "en") // leave English for the next test's browser storage
+
+	// The playground's header leads to the lab.
+	p.navigate("/")
+	p.click("#delay-open")
+	p.waitDelayLab()
+	if got := p.text(cellSel("rabbitmq-ttl", "max")); got != "25s" {
+		t.Fatalf("from the playground: per-message TTL max %q", got)
+	}
 }

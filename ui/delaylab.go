@@ -265,7 +265,7 @@ func (p *DelayLabPage) notes() app.UI {
 const (
 	delayChartW, delayChartH = 220.0, 60.0
 	delayRowH                = 22.0
-	delayLabelW              = 150.0
+	delayLabelW              = 190.0
 	delayTimelineW           = 420.0
 )
 
