@@ -82,6 +82,16 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
 	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
+	if old.death == nil && !b.profile.is4() {
+		if _, has := old.Headers[HeaderXDeath]; has {
+			// 3.x set x-first-death-* only when the message had no x-death
+			// header at all; one it could not read (not an array) is
+			// replaced by the new entry, and no first-death headers are
+			// added (v3.10.8 rabbit_dead_letter:update_x_death_header/2;
+			// measured on 3.10.8).
+			ds.first = deathRef{}
+		}
+	}
 	if old.death != nil {
 		// Keep the first death; a 3.12 history read back from a client's
 		// x-death has none, and 3.12 then sets no x-first-death-* (it set
@@ -143,6 +153,7 @@ func recordDeath(p Profile, m *Message, queue, reason string, now Time, origExp 
 	for i, d := range old {
 		if d.Queue == queue && d.Reason == reason {
 			d.Count++
+			d.clientNoCount = false
 			d.LastTime = now
 			out = append(out, d)
 			out = append(out, old[:i]...)

@@ -114,6 +114,9 @@ type Death struct {
 	// x-death back): a later death here only counts it up and keeps every
 	// other key exactly as the client wrote it, present or not.
 	client Table
+	// clientNoCount: the client's entry had no count, and it stays so
+	// until a death here adds one.
+	clientNoCount bool
 }
 
 // nonBCCKeys are the keys x-death records (docs/rabbitmq.md "CC and BCC"); the result shares
