@@ -24,6 +24,12 @@ func (s *Session) runStep(ctx context.Context, i int, st *scenarios.Step) error 
 		return s.startConsumer(i, "", *st.Consume)
 	case scenarios.StepCancel:
 		s.cancel(st.Cancel.Consumer)
+	case scenarios.StepClose:
+		if st.Close.Consumer != "" {
+			s.cancel(st.Close.Consumer) // the simulator's cancel closes that channel too
+			return nil
+		}
+		return s.closeGet()
 	case scenarios.StepAck, scenarios.StepReject, scenarios.StepNack:
 		s.settleStep(i, st)
 	case scenarios.StepDeclare:
@@ -198,6 +204,22 @@ func (s *Session) getStep(i int, g *scenarios.GetStep) error {
 	}
 	settle(s.get.ch, d.DeliveryTag, act)
 	delete(s.getOut, d.DeliveryTag)
+	return nil
+}
+
+// closeGet runs a close step for the basic.get channel: the broker
+// returns what it holds to the queues; a fresh channel takes its place.
+func (s *Session) closeGet() error {
+	_ = s.get.ch.Close()
+	s.mu.Lock()
+	s.getHeld, s.getOut = nil, map[uint64]string{}
+	s.lastActivity = time.Now()
+	s.mu.Unlock()
+	c, err := openChannel(s.getConn)
+	if err != nil {
+		return err
+	}
+	s.get = c
 	return nil
 }
 

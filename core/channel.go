@@ -241,6 +241,25 @@ func (ch *Channel) consumerTag() string {
 	return ""
 }
 
+// CloseChannel closes the basic.get channel chName (default GetChannel):
+// every delivery it holds goes back to its queue, which a quorum queue
+// counts as a failed delivery. A consumer's channel closes with Cancel.
+// Closing a channel that is not open does nothing (it has nothing to return).
+func (b *Broker) CloseChannel(chName string) error {
+	if chName == "" {
+		chName = GetChannel
+	}
+	ch := b.channels[chName]
+	if ch == nil || ch.closed {
+		return b.settle()
+	}
+	if ch.consumer != nil {
+		return b.Cancel(ch.consumer.Tag)
+	}
+	b.closeChannel(ch)
+	return b.settle()
+}
+
 // closeChannel returns every unacked message to its queue; for quorum
 // queues that is a failed delivery (docs/rabbitmq.md "Delivery limit").
 func (b *Broker) closeChannel(ch *Channel) {

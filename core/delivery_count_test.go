@@ -157,3 +157,23 @@ func TestCarriedCountQuorumSelfLoop(t *testing.T) {
 		}
 	}
 }
+
+// Closing the basic.get channel returns what it holds; 4.3 counts that as
+// a failed delivery in classic and quorum queues alike, so the later dead
+// letter carries it (measured on 4.3.6 by closing the channel).
+func TestCloseChannelCountsAsFailed(t *testing.T) {
+	s := newSim(t, Rabbit43)
+	s.queue("qdlq", Table{"x-queue-type": "quorum"})
+	s.queue("src", Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "qdlq"})
+	s.publish("", "src", "m", Properties{}, nil)
+	s.get("src", ActHold)
+	s.ok(s.CloseChannel(""))
+	g := s.get("src", ActNack)
+	if !g.Redelivered {
+		t.Fatalf("after the close the message is not redelivered")
+	}
+	n := func(v int64) any { return v }
+	if got, want := rowOf(s.get("qdlq", ActAck)), (countRow{true, n(1), n(1)}); got != want {
+		t.Fatalf("quorum DLQ: %v, want %v", got, want)
+	}
+}

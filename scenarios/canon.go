@@ -182,6 +182,11 @@ func (s Step) tree() obj {
 		v = s.Consume.tree()
 	case StepCancel:
 		v = obj{{"consumer", s.Cancel.Consumer}}
+	case StepClose:
+		v = obj{}
+		if s.Close.Consumer != "" {
+			v = obj{{"consumer", s.Close.Consumer}}
+		}
 	case StepAck, StepReject, StepNack:
 		v = settleTree(s)
 	case StepDeclare:

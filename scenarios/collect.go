@@ -120,6 +120,11 @@ func (s *Step) Describe() string {
 		return fmt.Sprintf("consume %s on %s", s.Consume.Name, s.Consume.Queue)
 	case StepCancel:
 		return "cancel " + s.Cancel.Consumer
+	case StepClose:
+		if s.Close.Consumer != "" {
+			return "close the channel of consumer " + s.Close.Consumer
+		}
+		return "close the basic.get channel"
 	case StepDeclare:
 		if s.Declare.Queue != "" {
 			return "declare queue " + s.Declare.Queue

@@ -45,6 +45,8 @@ func (d *decoder) step(n ast.Node) (Step, bool) {
 		s.Consume = &c
 	case StepCancel:
 		s.Cancel, ok = d.cancel(v)
+	case StepClose:
+		s.Close, ok = d.closeStep(v)
 	case StepAck:
 		s.Ack, ok = d.settle(v, what, false)
 	case StepReject:
@@ -149,6 +151,19 @@ func (f *fields) valOr(key string, n ast.Node) ast.Node {
 		return v
 	}
 	return n
+}
+
+func (d *decoder) closeStep(n ast.Node) (*CloseStep, bool) {
+	f := d.object(n, "close step", []string{"consumer"})
+	if f == nil {
+		return nil, false
+	}
+	c := &CloseStep{}
+	f.short("consumer", &c.Consumer)
+	if c.Consumer != "" {
+		d.refs = append(d.refs, ref{kind: "consumer", name: c.Consumer, what: "close step", at: f.valAt("consumer")})
+	}
+	return c, true
 }
 
 func (d *decoder) cancel(n ast.Node) (*CancelStep, bool) {

@@ -175,6 +175,9 @@ func (r *Runner) runStep(i int, s *Step) {
 	case StepCancel:
 		r.call(i, "", r.b.Cancel(s.Cancel.Consumer))
 		delete(r.held, s.Cancel.Consumer)
+	case StepClose:
+		r.call(i, "", r.b.CloseChannel(ChannelOf(s.Close.Consumer)))
+		delete(r.held, ChannelOf(s.Close.Consumer))
 	case StepAck, StepReject, StepNack:
 		r.settle(i, s)
 	case StepDeclare:

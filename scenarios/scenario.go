@@ -179,6 +179,7 @@ type Step struct {
 	Get         *GetStep
 	Consume     *Consumer
 	Cancel      *CancelStep
+	Close       *CloseStep
 	Ack         *SettleStep
 	Reject      *SettleStep
 	Nack        *SettleStep
@@ -200,6 +201,7 @@ const (
 	StepGet         = "get"
 	StepConsume     = "consume"
 	StepCancel      = "cancel"
+	StepClose       = "close"
 	StepAck         = "ack"
 	StepReject      = "reject"
 	StepNack        = "nack"
@@ -226,6 +228,8 @@ func (s *Step) Kind() string {
 		return StepConsume
 	case s.Cancel != nil:
 		return StepCancel
+	case s.Close != nil:
+		return StepClose
 	case s.Ack != nil:
 		return StepAck
 	case s.Reject != nil:
@@ -292,6 +296,11 @@ type GetStep struct {
 
 // CancelStep is basic.cancel: the consumer's unacked messages go back.
 type CancelStep struct{ Consumer string }
+
+// CloseStep closes a channel (`close: {}`: the basic.get channel; `close:
+// {consumer: c}`: that consumer's, which cancels it): what it holds goes
+// back to the queues, and a quorum queue counts each as a failed delivery.
+type CloseStep struct{ Consumer string }
 
 // SettleStep settles a delivery the consumer holds (action hold);
 // Consumer "" means the basic.get channel. N picks which, counting the

@@ -638,6 +638,11 @@ func (s *Session) StepList(limit int) []StepLine {
 			l.Text = st.Consume.Name + " on " + st.Consume.Queue
 		case st.Cancel != nil:
 			l.Text = st.Cancel.Consumer
+		case st.Close != nil:
+			l.Text = st.Close.Consumer
+			if l.Text == "" {
+				l.Text = "basic.get"
+			}
 		case st.Settle() != nil:
 			c := st.Settle()
 			l.Text = c.Consumer
