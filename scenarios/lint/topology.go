@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -277,11 +278,18 @@ func queueObj(name string) Object    { return Object{Kind: "queue", Name: name} 
 func exchangeObj(name string) Object { return Object{Kind: "exchange", Name: name} }
 func policyObj(name string) Object   { return Object{Kind: "policy", Name: name} }
 
-// quote lists names as 'a', 'b'.
+// maxQuoted bounds the names a text lists (the objects list has them all).
+const maxQuoted = 8
+
+// quote lists names as 'a', 'b', and says how many more there are.
 func quote(names []string) string {
-	q := make([]string, len(names))
+	q := make([]string, 0, min(len(names), maxQuoted)+1)
 	for i, n := range names {
-		q[i] = "'" + n + "'"
+		if i == maxQuoted {
+			q = append(q, fmt.Sprintf("+%d", len(names)-maxQuoted))
+			break
+		}
+		q = append(q, "'"+n+"'")
 	}
 	return strings.Join(q, ", ")
 }
