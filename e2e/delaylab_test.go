@@ -64,6 +64,21 @@ func TestJourneyDelayLab(t *testing.T) {
 	js[bool](p, `(() => { document.getElementById('delay-timeline').scrollIntoView(); return true; })()`)
 	p.screenshot("delaylab-charts.png")
 
+	// Their own delays: a typo is shown with its line and column, then a
+	// fixed workload runs (Y waits 1 s behind X in one per-message-TTL queue).
+	p.click("#delay-editor summary")
+	p.fill("#delay-yaml", "messages:\n  - {name: X, delay: 2s}\n  - {name: Y, dealy: 1s}\n")
+	p.click("#delay-apply")
+	p.waitJS(`(document.getElementById('delay-yaml-error') || {textContent: ''}).textContent.includes('workload:3:')`, "the editor's positioned error")
+	p.fill("#delay-yaml", "messages:\n  - {name: X, delay: 2s}\n  - {name: Y, delay: 1s}\n")
+	p.click("#delay-apply")
+	p.waitJS(fmt.Sprintf(`document.querySelector(%s).textContent === '1s'`, quote(cellSel("rabbitmq-ttl", "max"))), "the edited workload's figures")
+	p.screenshot("delaylab-edited.png")
+	p.fill("#delay-lesson", "head-of-line.yaml")
+	p.waitJS(fmt.Sprintf(`document.querySelector(%s).textContent === '25s'`, quote(cellSel("rabbitmq-ttl", "max"))), "back to A/B/C")
+	p.fill(`#delay-table tr[data-kind="table-scan"] input[data-param="every"]`, "5s")
+	p.waitJS(fmt.Sprintf(`document.querySelector(%s).textContent === '5s'`, quote(cellSel("table-scan", "max"))), "table scan max 5s again")
+
 	// The link carries the edit; the embed opens it too.
 	p.click("#delay-share")
 	link := js[string](p, `document.getElementById('delay-share-link').value`)

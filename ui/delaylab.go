@@ -29,6 +29,8 @@ type DelayLabPage struct {
 	editAt   string // "kind/param" of that edit
 	linkErr  string
 	share    string
+	draft    string // the workload editor's text while it differs from the lab ("": the lab's YAML)
+	draftErr string
 	mounted  bool // the wasm has mounted: data-mounted="1" tells the browser tests
 	unlisten []func()
 }
@@ -96,6 +98,7 @@ func (p *DelayLabPage) Render() app.UI {
 			),
 			p.table(),
 			p.notes(),
+			p.editor(),
 			p.timeline(),
 			p.charts(),
 		),
@@ -360,7 +363,41 @@ func (p *DelayLabPage) timeline() app.UI {
 	)
 }
 
+// editor lets the learner type their own workload (the delay-lab file format).
+func (p *DelayLabPage) editor() app.UI {
+	text := p.draft
+	if text == "" {
+		text = p.d.YAML()
+	}
+	return app.Details().ID("delay-editor").Class("dl-section").Open(p.draft != "" || p.draftErr != "").Body(
+		app.Summary().Text(p.t("delay.edit")),
+		app.P().Class("dl-help").Text(p.t("delay.edit.help")),
+		app.Textarea().ID("delay-yaml").Class("dl-input").Rows(10).Cols(80).Spellcheck(false).
+			Aria("label", p.t("delay.edit")).Aria("invalid", p.draftErr != "").Text(text).OnInput(p.onDraft),
+		app.If(p.draftErr != "", app.Pre().ID("delay-yaml-error").Class("dl-error").Role("alert").Text(p.draftErr)),
+		app.Button().ID("delay-apply").Class("dl-button", "dl-button--primary").Type("button").
+			OnClick(p.onApply).Text(p.t("delay.edit.apply")),
+	)
+}
+
 // ---- handlers ----
+
+func (p *DelayLabPage) onDraft(ctx app.Context, e app.Event) {
+	p.draft = ctx.JSSrc().Get("value").String()
+}
+
+func (p *DelayLabPage) onApply(ctx app.Context, e app.Event) {
+	text := p.draft
+	if text == "" {
+		text = p.d.YAML()
+	}
+	if err := p.d.Edit(text); err != nil {
+		p.draftErr = err.Error()
+		return
+	}
+	p.draft, p.draftErr, p.editErr, p.editAt, p.share = "", "", "", "", ""
+	clearHash()
+}
 
 func (p *DelayLabPage) onParam(i int, name string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
@@ -378,7 +415,7 @@ func (p *DelayLabPage) onLesson(ctx app.Context, e app.Event) {
 		p.linkErr = err.Error()
 		return
 	}
-	p.editErr, p.editAt, p.share, p.linkErr = "", "", "", ""
+	p.editErr, p.editAt, p.share, p.linkErr, p.draft, p.draftErr = "", "", "", "", "", ""
 	clearHash()
 }
 

@@ -14,6 +14,9 @@ var delayCatalogue = map[string][2]string{
 	"delay.link.bad":      {"This delay-lab link could not be opened: %[1]v", "无法打开这个延迟实验链接：%[1]v"},
 	"delay.workload":      {"%[1]v messages sent over %[2]v, delays %[3]v to %[4]v.", "%[1]v 条消息，在 %[2]v 内发出，延迟 %[3]v 到 %[4]v。"},
 	"delay.workload.once": {"%[1]v messages sent at the same instant, delays %[2]v to %[3]v.", "%[1]v 条消息在同一时刻发出，延迟 %[2]v 到 %[3]v。"},
+	"delay.edit":          {"Your own delays: edit the workload", "你自己的延迟：编辑负载"},
+	"delay.edit.help":     {"The workload as a delay-lab file: explicit messages (at, delay) and seeded generators (uniform, tiers, mix, burst), up to 20,000 messages here. Apply runs every strategy on it; the link then carries it.", "以延迟实验文件的格式编辑负载：逐条消息（at、delay）和带种子的生成器（uniform、tiers、mix、burst），这里最多 20000 条消息。点“应用”后所有方案都会在它上面运行，链接也会带上它。"},
+	"delay.edit.apply":    {"Apply", "应用"},
 	"delay.table.caption": {"Lateness = release time − (send time + wanted delay). Edit a parameter: that strategy runs again.", "迟到 = 实际放出时间 −（发送时间 + 期望延迟）。修改参数后，该方案会重新运行。"},
 
 	"delay.col.strategy":       {"Strategy", "方案"},

@@ -100,10 +100,36 @@ func (d *DelayLab) OpenLink(frag string) error {
 	return nil
 }
 
+// YAML is the open lab as a delay-lab file, for the workload editor.
+func (d *DelayLab) YAML() string {
+	y, err := scenarios.FormatDelayLabYAML(d.lab)
+	if err != nil {
+		return ""
+	}
+	return string(y)
+}
+
+// Edit replaces the lab with a delay-lab file typed by the learner (their
+// own delays). Errors carry line and column; on an error nothing changes.
+func (d *DelayLab) Edit(text string) error {
+	l, err := scenarios.ParseDelayLab("workload", []byte(text))
+	if err != nil {
+		return err
+	}
+	if err := d.load(l); err != nil {
+		return err
+	}
+	d.lesson = ""
+	return nil
+}
+
 func (d *DelayLab) load(l *scenarios.DelayLab) error {
 	msgs, err := l.Workload.Expand()
 	if err != nil {
 		return err
+	}
+	if len(msgs) > MaxBrowserMessages {
+		return fmt.Errorf("the workload has %d messages; the browser runs at most %d (MaxBrowserMessages): use dlxlab delay for more", len(msgs), MaxBrowserMessages)
 	}
 	specs := append([]delay.Spec(nil), l.Specs()...)
 	results, err := delay.Run(msgs, specs)

@@ -90,3 +90,27 @@ func TestLatenessBars(t *testing.T) {
 		t.Fatalf("points %q", got)
 	}
 }
+
+func TestDelayLabEditWorkload(t *testing.T) {
+	d := NewDelayLab()
+	y := d.YAML()
+	if !strings.Contains(y, "{name: A, delay: 30s}") {
+		t.Fatalf("YAML:\n%s", y)
+	}
+	if err := d.Edit("messages:\n  - {name: X, delay: 2s}\n  - {name: Y, delay: soon}\n"); err == nil || !strings.HasPrefix(err.Error(), "workload:3:22: delay:") {
+		t.Fatalf("error %v", err)
+	}
+	if d.Lesson() != "head-of-line.yaml" {
+		t.Fatal("a bad edit changed the lab")
+	}
+	if err := d.Edit("generate: [{kind: uniform, count: 20001}]\n"); err == nil || !strings.Contains(err.Error(), "MaxBrowserMessages") {
+		t.Fatalf("too many: %v", err)
+	}
+	if err := d.Edit("messages:\n  - {name: X, delay: 2s}\n  - {name: Y, delay: 1s}\n"); err != nil {
+		t.Fatal(err)
+	}
+	// Y waits behind X in one per-message-TTL queue: 1 s late.
+	if r := d.Results()[0]; d.Lesson() != "" || len(d.Messages()) != 2 || r.Max != 1000 {
+		t.Fatalf("lesson %q, %d messages, max %d", d.Lesson(), len(d.Messages()), r.Max)
+	}
+}
