@@ -87,6 +87,7 @@ func writeDelayTable(w io.Writer, lab *scenarios.DelayLab, msgs []delay.Message,
 			r.Early, r.OutOfOrder, r.MaxHeld, r.Rejected, workText(r.Work))
 	}
 	tw.Flush()
+	writeHeldLines(w, rs, width)
 	var notes []string
 	for _, r := range rs {
 		for _, code := range r.Warnings {
@@ -100,6 +101,41 @@ func writeDelayTable(w io.Writer, lab *scenarios.DelayLab, msgs []delay.Message,
 		fmt.Fprintf(w, "\n%s\n", strings.Join(notes, "\n"))
 	}
 	fmt.Fprintln(w, "\nLateness = release − (send + wanted delay); negative is early. docs/delay-lab.md explains each model.")
+}
+
+// writeHeldLines draws each strategy's messages held over time as a line
+// of block characters, all on the scale of the largest backlog.
+func writeHeldLines(w io.Writer, rs []delay.Result, width int) {
+	top := 0
+	for _, r := range rs {
+		top = max(top, r.MaxHeld)
+	}
+	if top == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nheld over time (each line from the first send to its last release; █ = %d)\n", top)
+	for _, r := range rs {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, strategyLabel(r), sparkline(r.Held, top, 40))
+	}
+}
+
+var sparkLevels = []rune(" ▁▂▃▄▅▆▇█")
+
+// sparkline draws up to n characters, each the largest value it covers.
+func sparkline(vals []int, top, n int) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	n = min(n, len(vals))
+	out := make([]rune, n)
+	for i := range out {
+		m := 0
+		for _, v := range vals[i*len(vals)/n : (i+1)*len(vals)/n] {
+			m = max(m, v)
+		}
+		out[i] = sparkLevels[(m*(len(sparkLevels)-1)+top-1)/top]
+	}
+	return string(out)
 }
 
 func strategyLabel(r delay.Result) string {
