@@ -14,12 +14,16 @@ func TestDelayCommand(t *testing.T) {
 	var ttl string
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "RabbitMQ: one queue, per-message TTL") {
-			ttl = line
+			ttl = line // the table's line; the held-over-time line comes later
+			break
 		}
 	}
 	// B and C come out 25 s late: p50 and max are 25s.
 	if f := strings.Fields(ttl); len(f) < 9 || f[5] != "25s" || f[8] != "25s" {
 		t.Fatalf("per-message TTL line %q\n%s", ttl, out)
+	}
+	if !strings.Contains(out, "held over time") || !strings.Contains(out, "█") {
+		t.Fatalf("no held-over-time lines:\n%s", out)
 	}
 	if !strings.Contains(out, "[plugin]") {
 		t.Fatalf("the plugin is not marked:\n%s", out)
