@@ -209,18 +209,26 @@ const (
 
 // quietFor is the silence that settles a scenario's broker.
 func quietFor(sc *scenarios.Scenario) time.Duration {
+	if hasQuorum(sc) {
+		return settleQuietQuorum
+	}
+	return settleQuiet
+}
+
+// hasQuorum reports a scenario that declares a quorum queue.
+func hasQuorum(sc *scenarios.Scenario) bool {
 	quorum := func(args core.Table) bool { return args["x-queue-type"] == "quorum" }
 	for _, q := range sc.Queues {
 		if quorum(q.Arguments) {
-			return settleQuietQuorum
+			return true
 		}
 	}
 	for _, st := range sc.Steps {
 		if st.Declare != nil && st.Declare.Queue != "" && quorum(st.Declare.Arguments) {
-			return settleQuietQuorum
+			return true
 		}
 	}
-	return settleQuiet
+	return false
 }
 
 // needsSettle says whether a step depends on earlier steps having played
