@@ -270,6 +270,9 @@ func (b *Broker) closeChannel(ch *Channel) {
 	b.chOrder = removePtr(b.chOrder, ch)
 	for _, d := range ds {
 		b.release(d)
+		if d.q.Type == Quorum && b.profile.is4() && !b.profile.countsOnlyFailedReturns() {
+			d.e.failed++ // 4.0–4.2 carry a closed channel's return, not a requeue (measured on 4.0.5)
+		}
 		b.returnEntry(d.q, d.e, true, ch.consumerTag())
 	}
 	b.redispatch(ds)

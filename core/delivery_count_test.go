@@ -177,3 +177,54 @@ func TestCloseChannelCountsAsFailed(t *testing.T) {
 		t.Fatalf("quorum DLQ: %v, want %v", got, want)
 	}
 }
+
+// 4.0.5 carries the returns of a closed channel (not those of a requeue)
+// with the dead letter: a message over x-delivery-limit 1 after two
+// closed channels reaches a quorum DLQ with x-delivery-count 2 (measured
+// on 4.0.5). 3.10.8 drops at the first return when the limit is -1.
+func TestCloseChannelCarriedAndNegativeLimit(t *testing.T) {
+	s := newSim(t, Rabbit42)
+	s.queue("dlx", Table{"x-queue-type": "quorum"})
+	s.queue("qq", Table{"x-queue-type": "quorum", "x-delivery-limit": int64(1), "x-dead-letter-exchange": "", "x-dead-letter-routing-key": "dlx"})
+	s.publish("", "qq", "m", Properties{}, nil)
+	for i := 0; i < 2; i++ {
+		s.get("qq", ActHold)
+		s.ok(s.CloseChannel(""))
+	}
+	n := func(v int64) any { return v }
+	if got, want := rowOf(s.get("dlx", ActAck)), (countRow{true, nil, n(2)}); got != want {
+		t.Fatalf("4.2 quorum DLQ: %v, want %v", got, want)
+	}
+	s3 := newSim(t, Rabbit312)
+	s3.queue("qq", Table{"x-queue-type": "quorum", "x-delivery-limit": int64(-1)})
+	s3.publish("", "qq", "m", Properties{}, nil)
+	s3.get("qq", ActHold)
+	s3.ok(s3.CloseChannel(""))
+	if q, _ := s3.Queue("qq"); q.Ready != 0 {
+		t.Fatalf("3.12 with x-delivery-limit -1: %d ready after one return, want 0", q.Ready)
+	}
+}
+
+// One publish that pushes several messages out of a quorum queue with
+// drop-head: 3.10.8 and 4.0.5 dead-letter them newest first, 4.3.6 in
+// queue order (measured).
+func TestQuorumDropHeadOrder(t *testing.T) {
+	for _, c := range []struct {
+		profile Profile
+		want    []string
+	}{
+		{Rabbit312, []string{"big-message", "m2", "m1"}},
+		{Rabbit42, []string{"big-message", "m2", "m1"}},
+		{Rabbit43, []string{"m1", "m2", "big-message"}},
+	} {
+		s := newSim(t, c.profile)
+		s.queue("dlq", Table{"x-queue-type": "quorum"})
+		s.queue("qq", Table{"x-queue-type": "quorum", "x-max-length-bytes": int64(10), "x-dead-letter-exchange": "", "x-dead-letter-routing-key": "dlq"})
+		for _, b := range []string{"m1", "m2", "big-message"} {
+			s.publish("", "qq", b, Properties{}, nil)
+		}
+		if got := s.bodies("dlq"); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: DLQ %v, want %v", c.profile, got, c.want)
+		}
+	}
+}

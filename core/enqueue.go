@@ -112,6 +112,20 @@ func (b *Broker) enforceLimit(q *Queue) {
 		}
 		return // classic reject-publish never lets the queue go over
 	}
+	if q.Type == Quorum && !b.profile.countsOnlyFailedReturns() {
+		// Before 4.3 a quorum queue dead-lettered the messages one publish
+		// pushed out newest first (measured on 3.10.8 and 4.0.5: m1, m2 and
+		// a large message over x-max-length-bytes reach the DLQ as large,
+		// m2, m1); 4.3 keeps queue order.
+		var out []*entry
+		for q.overLimit() && q.readyCount() > 0 {
+			out = append(out, q.take())
+		}
+		for i := len(out) - 1; i >= 0; i-- {
+			b.deadLetter(q, out[i], ReasonMaxLen)
+		}
+		return
+	}
 	for q.overLimit() && q.readyCount() > 0 {
 		e := q.take()
 		b.deadLetter(q, e, ReasonMaxLen)

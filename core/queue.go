@@ -151,6 +151,12 @@ func resolveDeliveryLimit(p Profile, args, def Table) int64 {
 	default:
 		v = p.defaultDeliveryLimit()
 	}
+	if v < 0 && (okA || okP) && !p.is4() {
+		// 3.x compared the return count with the negative value as it
+		// stood, so the first return is already over it (measured on
+		// 3.10.8: x-delivery-limit -1 drops the message at its first return).
+		return 0
+	}
 	if v < 0 {
 		return -1
 	}
