@@ -331,10 +331,15 @@ func (p *DelayLabPage) timeline() app.UI {
 	width := delayLabelW + delayTimelineW + 20
 	height := tl.H + 26
 	var body []app.UI
+	lastLabel := -100.0
 	for _, due := range tl.Due {
 		x := delayLabelW + due.X
-		body = append(body, svg("line", "delay-due").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", tl.H),
-			svg("text", "tick").Attr("x", x).Attr("y", tl.H+24).Attr("text-anchor", "middle").Text(p.t("delay.due", due.Label)))
+		body = append(body, svg("line", "delay-due").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", tl.H))
+		if x-lastLabel >= 60 { // a label too close to the previous one would overlap it: the line stays
+			lastLabel = x
+			body = append(body, svg("text", "tick").Attr("x", x).Attr("y", tl.H+24).Attr("text-anchor", "middle").
+				Text(p.t("delay.due", due.Label)))
+		}
 	}
 	for i, row := range tl.Rows {
 		y := float64(i)*delayRowH + delayRowH/2
