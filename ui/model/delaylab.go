@@ -1,8 +1,10 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -260,7 +262,8 @@ func HeldPoints(r delay.Result, w, h float64, top int) string {
 }
 
 // DelayTimeline is the small-workload picture: one row per strategy, a
-// mark per message at its release, and a dashed line per due time.
+// mark per message at its release, and a dashed line per due time (Due is
+// sorted by X).
 type DelayTimeline struct {
 	W, H  float64
 	Rows  []DelayTimelineRow
@@ -306,6 +309,7 @@ func (d *DelayLab) Timeline(w, rowH float64) (DelayTimeline, bool) {
 			tl.Due = append(tl.Due, DelayTimelineMark{X: x(m.Due()), Label: delay.FormatShort(m.Due())})
 		}
 	}
+	slices.SortFunc(tl.Due, func(a, b DelayTimelineMark) int { return cmp.Compare(a.X, b.X) })
 	for _, r := range d.results {
 		row := DelayTimelineRow{Kind: r.Kind}
 		at := map[core.Time]int{}
