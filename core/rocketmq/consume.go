@@ -13,7 +13,7 @@ type delivery struct {
 	q        *MQueue
 	msgs     []*Message
 	one      [1]*Message // msgs of a single-message call, without another allocation
-	rt       int // reconsumeTimes the listener sees for msgs[0]
+	rt       int         // reconsumeTimes the listener sees for msgs[0]
 	start    Time
 	action   Action
 	finished bool
