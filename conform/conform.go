@@ -15,6 +15,7 @@ import (
 
 	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
+	rmq "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
 
 // Config says how to run conformance.
@@ -55,6 +56,9 @@ type File struct {
 	Path     string
 	Scenario *scenarios.Scenario
 	Err      error
+	// OtherBroker names the broker family of a scenario for another
+	// broker (a RocketMQ lesson): not applicable here.
+	OtherBroker string
 }
 
 // Name is the file name without its extension: what known.yaml matches.
@@ -153,6 +157,10 @@ func LoadFiles(paths []string) ([]File, error) {
 			data, err := os.ReadFile(n)
 			if err != nil {
 				return nil, err
+			}
+			if rmq.IsRocketMQ(data) {
+				files = append(files, File{Path: n, OtherBroker: rmq.Broker})
+				continue
 			}
 			sc, err := scenarios.Parse(filepath.Base(n), data)
 			files = append(files, File{Path: n, Scenario: sc, Err: err})
@@ -255,6 +263,8 @@ func Run(ctx context.Context, cfg Config, files []File) (Summary, error) {
 	for _, f := range files {
 		r := Result{Name: f.Name()}
 		switch {
+		case f.OtherBroker != "":
+			r.Status, r.Reason = NotApplicable, "a "+f.OtherBroker+" scenario: a RabbitMQ broker does not replay it"
 		case f.Err != nil:
 			r.Status, r.Reason = Failed, f.Err.Error()
 		case !f.Scenario.Conform.AppliesTo(cfg.Profile):

@@ -36,6 +36,10 @@ func Encode(sc *Scenario) (string, error) {
 	return encodeLink(js)
 }
 
+// EncodeJSON makes a link value from a scenario's canonical JSON: other
+// broker families (scenarios/rocketmq) share the codec.
+func EncodeJSON(js []byte) (string, error) { return encodeLink(js) }
+
 // encodeLink deflates and base64url-encodes canonical JSON into a link
 // value ("1." + payload), refusing one over MaxLinkSize. Delay-lab links
 // (#d=) use it too.

@@ -62,6 +62,16 @@ func runCheck(args []string, cio cliIO) int {
 // checkFile runs one file and prints its PASS / FAIL line.
 func checkFile(path string, cio cliIO) bool {
 	w := cio.stdout
+	if rs, err := loadRocketMQ(path, cio); err != nil || rs != nil {
+		if err != nil {
+			fmt.Fprintf(w, "FAIL %s — does not load\n", path)
+			for _, line := range strings.Split(err.Error(), "\n") {
+				fmt.Fprintf(w, "    %s\n", line)
+			}
+			return false
+		}
+		return checkRocketMQ(path, rs, cio)
+	}
 	sc, err := loadScenario(path, cio)
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — does not load\n", path)

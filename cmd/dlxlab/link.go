@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dlxlab/dlxlab/scenarios"
+	rmq "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
 
 func init() {
@@ -29,12 +30,26 @@ func runLink(args []string, cio cliIO) int {
 	if stop {
 		return code
 	}
+	var s string
+	if rs, err := loadRocketMQ(files[0], cio); err != nil || rs != nil {
+		if err != nil {
+			fmt.Fprintf(cio.stderr, "dlxlab link: %v\n", err)
+			return exitFail
+		}
+		s, err = rmq.Encode(rs)
+		if err != nil {
+			fmt.Fprintf(cio.stderr, "dlxlab link: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(cio.stdout, "%s/#s=%s\n", strings.TrimRight(*base, "/"), s)
+		return exitOK
+	}
 	sc, err := loadScenario(files[0], cio)
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab link: %v\n", err)
 		return exitFail
 	}
-	s, err := scenarios.Encode(sc)
+	s, err = scenarios.Encode(sc)
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab link: %v\n", err)
 		return exitFail

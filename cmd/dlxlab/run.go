@@ -33,6 +33,13 @@ func runRun(args []string, cio cliIO) int {
 	if stop {
 		return code
 	}
+	if rs, err := loadRocketMQ(files[0], cio); err != nil || rs != nil {
+		if err != nil {
+			fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+			return exitFail
+		}
+		return runRocketMQ(rs, *asJSON, cio)
+	}
 	sc, err := loadScenario(files[0], cio)
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
