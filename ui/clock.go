@@ -134,15 +134,16 @@ func (h *Shell) onSpeed(ctx app.Context, e app.Event) {
 // it: "t = 1.250 s" (core.FormatClock after "t = ").
 func clockLabel(t core.Time) string { return "t = " + core.FormatClock(t) }
 
-// runTicker calls fn every interval until ctx is done.
+// runTicker calls fn, then waits every, until ctx is done. The wait comes
+// after fn, not on a fixed rate: when fn's work takes longer than every (a
+// slice of a long jump on a busy machine), the Go program still goes idle
+// between two calls, and only then does the browser draw and take clicks.
 func runTicker(ctx context.Context, every time.Duration, fn func()) {
-	t := time.NewTicker(every)
-	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-time.After(every):
 			fn()
 		}
 	}

@@ -84,7 +84,13 @@ func (h *Shell) OnMount(ctx app.Context) {
 	}
 	go runTicker(ctx, tickEvery, func() {
 		if h.wantTick.Load() {
-			ctx.Dispatch(func(ctx app.Context) { h.frame() })
+			// Wait for the frame, so the next wait starts after it.
+			done := make(chan struct{})
+			ctx.Dispatch(func(ctx app.Context) { h.frame(); close(done) })
+			select {
+			case <-done:
+			case <-ctx.Done():
+			}
 		}
 	})
 	h.unlisten = append(h.unlisten,

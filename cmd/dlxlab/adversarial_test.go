@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -169,9 +170,24 @@ func runHostile(t *testing.T, bin, dir string, c hostileCase) hostileRun {
 	cmd.Env = append(os.Environ(), "DLXLAB_MEMSTAT="+memstat)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// A case that runs away must not take the machine with it: the child
+	// dies with the test, and a watchdog kills it past 1 GiB or a minute.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	start := time.Now()
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	done := make(chan struct{})
+	killed := make(chan string, 1)
+	go watchdog(cmd.Process, start, done, killed)
+	err := cmd.Wait()
+	close(done)
 	wall := time.Since(start)
+	select {
+	case why := <-killed:
+		t.Fatalf("%s: killed by the watchdog: %s", c.name, why)
+	default:
+	}
 	if cmd.ProcessState == nil {
 		t.Fatalf("%s: %v", c.name, err)
 	}
@@ -219,6 +235,36 @@ func TestAdversarialInputs(t *testing.T) {
 	}
 	if os.Getenv("DLXLAB_ADVERSARIAL_TABLE") != "" {
 		t.Logf("\n%s", table.String())
+	}
+}
+
+// watchdog kills p when its resident memory passes 1 GiB or it has run a
+// minute, and says why on killed.
+func watchdog(p *os.Process, start time.Time, done <-chan struct{}, killed chan<- string) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		why := ""
+		if time.Since(start) > time.Minute {
+			why = "ran a minute"
+		} else if status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.Pid)); err == nil {
+			for _, line := range strings.Split(string(status), "\n") {
+				var kb int64
+				if _, err := fmt.Sscanf(line, "VmRSS: %d kB", &kb); err == nil && kb > 1<<20 {
+					why = fmt.Sprintf("resident memory %d MB", kb>>10)
+				}
+			}
+		}
+		if why != "" {
+			killed <- why
+			p.Kill()
+			return
+		}
 	}
 }
 

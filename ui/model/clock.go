@@ -216,6 +216,18 @@ func (s *Session) advance(t core.Time) {
 	s.absorb()
 }
 
+// noteSpent stops the clock and says why once a step spent the work
+// budget (a publish into a loop spends it inside the step, where no
+// clock move reports it).
+func (s *Session) noteSpent() {
+	err := s.b.Spent()
+	if err == nil || s.notice != nil && s.notice.Key == "notice.limit" {
+		return
+	}
+	s.playing = false
+	s.notice = &Notice{Error: true, Key: "notice.limit", Text: err.Error()}
+}
+
 // runDue runs the steps whose time has come.
 func (s *Session) runDue() {
 	if !s.started {
@@ -235,6 +247,7 @@ func (s *Session) runDue() {
 		s.runner.Step()
 		s.absorb()
 		s.curStep = stepTimers
+		s.noteSpent()
 		if s.checkpointDue() {
 			return
 		}
