@@ -128,6 +128,7 @@ func TestExportDefinitions(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc.Consumers, sc.Steps, sc.Expect, sc.Title, sc.Summary, sc.Profile, sc.Seed = nil, nil, nil, "", "", "", 0
+	sc.Checkpoints = nil
 	sc.TitleZH, sc.SummaryZH = "", ""
 	again.Title, again.Summary = "", ""
 	assertSame(t, "export+import", sc, again)

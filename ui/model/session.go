@@ -170,7 +170,7 @@ func (s *Session) replaceScenario(sc *scenarios.Scenario) {
 	s.playing = false
 	s.notice = nil
 	s.started = false
-	s.st.known = 0
+	s.st.known, s.st.stalls = 0, nil
 	s.rebuild(0)
 }
 

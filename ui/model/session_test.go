@@ -104,16 +104,20 @@ func TestPlayingTicks(t *testing.T) {
 	}
 	s.SetSpeed(10)
 	s.Play()
+	if s.Checkpoint() == nil {
+		t.Fatal("the lesson's first checkpoint did not stop Play")
+	}
+	s.Continue()
 	s.Tick(time.Second + 50*time.Millisecond)
-	if s.Now() != 500 {
-		t.Fatalf("after 50 ms at 10×: now = %d, want 500", s.Now())
+	if s.Now() != 300 || s.Checkpoint() == nil || s.Playing() {
+		t.Fatalf("after 50 ms at 10×: now = %d, want 300 (the next checkpoint)", s.Now())
 	}
 	if len(s.Snapshot().Tokens) == 0 {
 		t.Error("no tokens while messages move")
 	}
 	s.Pause()
 	s.Tick(2 * time.Second)
-	if s.Now() != 500 {
+	if s.Now() != 300 {
 		t.Errorf("paused clock moved to %d", s.Now())
 	}
 }

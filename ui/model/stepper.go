@@ -30,6 +30,9 @@ type stepState struct {
 	where   map[uint64]string // copies seen in this instant: "ready", "unacked" or ""
 	last    *frame            // the event revealed last (the caption)
 	known   int               // the furthest position reached: the scrubber's end
+	// stalls counts, per position, the presses that revealed no event
+	// (the clock ran to a time checkpoint): a replay repeats them.
+	stalls map[int]int
 }
 
 func (st *stepState) reset() {
@@ -147,6 +150,18 @@ func (s *Session) EventPos() (pos, known int) {
 // StepEvent reveals the next broker event. It reports whether there was
 // one.
 func (s *Session) StepEvent() bool {
+	pos, _ := s.EventPos()
+	moved := s.stepEvent()
+	if now, _ := s.EventPos(); now == pos && moved {
+		if s.st.stalls == nil {
+			s.st.stalls = map[int]int{}
+		}
+		s.st.stalls[pos]++
+	}
+	return moved
+}
+
+func (s *Session) stepEvent() bool {
 	s.notice = nil
 	s.moveOn()
 	s.playing = false
@@ -231,8 +246,9 @@ func (s *Session) StepBack() bool {
 }
 
 // SeekEvent moves to event position k (0: before anything has run) —
-// back by replaying from the start, forward by stepping. Checkpoints on
-// the way are passed over, not shown.
+// back by replaying from the start, forward by stepping. The replay
+// steps exactly as the learner did, so checkpoints split the instants
+// the same way and the state (the checkpoint panel too) is the same.
 func (s *Session) SeekEvent(k int) {
 	s.notice = nil
 	s.playing = false
@@ -243,13 +259,14 @@ func (s *Session) SeekEvent(k int) {
 		s.rebuild(0)
 		s.st.known = known
 	}
-	s.cp.open, s.cp.off = -1, true
-	defer func() { s.cp.off = false; s.skipReached() }()
 	for {
 		pos, _ = s.EventPos()
-		if pos >= k || !s.StepEvent() {
+		if pos >= k || !s.stepEvent() {
 			break
 		}
+	}
+	for i := 0; i < s.st.stalls[k] && pos == k; i++ {
+		s.stepEvent()
 	}
 	s.notice = nil
 }
