@@ -28,6 +28,7 @@ var lessonGroups = []struct{ prefix, key string }{
 	{"policy-", "lib.group.policy"},
 	{"profile-", "lib.group.profile"},
 	{"myth-", "lib.group.myth"},
+	{"template-", "lib.group.templates"},
 	{"", "lib.group.more"},
 }
 

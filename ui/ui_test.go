@@ -75,6 +75,9 @@ func TestShellMountsAndDraws(t *testing.T) {
 			t.Errorf("load: %+v", h.s.Notice())
 		}
 		h.s.Play()
+		if h.s.Checkpoint() != nil { // the lesson's first checkpoint: play on
+			h.s.Continue()
+		}
 		h.changed()
 	}})
 	d.Consume()
