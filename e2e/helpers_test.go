@@ -67,6 +67,13 @@ func (p *page) click(sel string) {
 	p.settle()
 }
 
+// autoContinue makes the page play on through every checkpoint it
+// reaches (journeys about other things than the checkpoints).
+func (p *page) autoContinue() {
+	p.t.Helper()
+	js[bool](p, `(() => { setInterval(() => { const b = document.querySelector('#checkpoint-continue'); if (b) b.click(); }, 50); return true; })()`)
+}
+
 // pointerClick presses and releases the pointer on an SVG element (the
 // canvas nodes listen to pointer events).
 func (p *page) pointerClick(sel string) {

@@ -57,6 +57,7 @@ func (h *Shell) clock(snap model.Snapshot) app.UI {
 			icon(ic),
 			app.Span().Text(label),
 		),
+		app.If(!h.Compact, h.stepButtons()...),
 		app.Button().ID("step").Class("dl-button").Type("button").
 			Title(h.t("clock.step.title")).OnClick(h.onStep).Body(
 			icon("step"),
@@ -82,6 +83,7 @@ func (h *Shell) clock(snap model.Snapshot) app.UI {
 			app.Span().Class("dl-clock-label").Text(h.t("clock.virtual")),
 			app.Span().ID("clock-next").Class("dl-clock-next").Text(next),
 		),
+		h.stepRow(snap),
 	)
 }
 

@@ -112,8 +112,8 @@ var catalogue = map[string][2]string{
 	// clock
 	"clock.play":          {"Play", "播放"},
 	"clock.pause":         {"Pause", "暂停"},
-	"clock.step":          {"Step", "单步"},
-	"clock.step.title":    {"Go to the next thing that happens (→)", "前进到下一个事件（→）"},
+	"clock.step":          {"Next instant", "下一时刻"},
+	"clock.step.title":    {"Run everything that happens at the next instant (→)", "运行下一时刻发生的所有事件（→）"},
 	"clock.expiry":        {"Next expiry", "下一次到期"},
 	"clock.expiry.title":  {"Jump to the broker's next timer: a TTL expiry, a consumer's delayed settle", "跳到 Broker 的下一个定时器：TTL 到期或消费者延迟确认"},
 	"clock.jump.title":    {"Move virtual time forward by %[1]v", "虚拟时间前进 %[1]v"},
@@ -133,7 +133,7 @@ var catalogue = map[string][2]string{
 	"tab.charts":   {"Charts", "图表"},
 
 	// inspector
-	"inspect.none":       {"Click a queue or an exchange on the canvas to inspect it. Space plays or pauses, → steps.", "点击画布上的队列或交换机进行检查。空格键播放/暂停，→ 单步。"},
+	"inspect.none":       {"Click a queue or an exchange on the canvas to inspect it. Keys: space plays or pauses, → next instant, . one event, , one event back.", "点击画布上的队列或交换机进行检查。按键：空格键播放/暂停，→ 下一时刻，. 单步一个事件，, 后退一个事件。"},
 	"inspect.gone":       {"Queue %[1]v does not exist (any more).", "队列 %[1]v 不存在（或已被删除）。"},
 	"inspect.missing":    {"Exchange %[1]v is not declared.", "交换机 %[1]v 未声明。"},
 	"inspect.effective":  {"Effective settings, and where each comes from", "生效的设置及其来源"},

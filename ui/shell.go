@@ -43,6 +43,9 @@ type Shell struct {
 	short    shortLinks
 	drag     *dragState
 	embedErr string
+
+	guideOpen bool // the guided start, opened with "?"
+	guideSeen bool // dismissed once: not shown by itself again
 }
 
 // Side panel tabs.
@@ -64,6 +67,7 @@ func (h *Shell) session() *model.Session {
 		h.lang = langEN
 		h.tab = tabInspect
 		h.forms.init()
+		h.s.IgnoreCheckpoints(h.Compact) // an embed has no checkpoint panel
 	}
 	return h.s
 }
@@ -78,6 +82,7 @@ func (h *Shell) OnMount(ctx app.Context) {
 		h.lang = l
 	}
 	setDocLang(h.lang)
+	h.guideSeen = storageGet(storeGuide) != ""
 	h.restore(ctx, s)
 	if !h.Compact {
 		h.probeShortLinks(ctx)
@@ -218,6 +223,7 @@ func (h *Shell) Render() app.UI {
 		),
 		h.clock(snap),
 		h.jobBar(snap),
+		h.guide(snap),
 		app.If(h.libOpen && !h.Compact, h.libraryDialog()),
 	)
 }
@@ -288,6 +294,7 @@ func (h *Shell) header(snap model.Snapshot) app.UI {
 		app.A().ID("delay-open").Class("dl-link").Href("/delay").Title(h.t("delay.open.title")).Text(h.t("delay.open")),
 		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(plainText(h.local(snap.Summary, snap.SummaryZH))).Text(title),
 		app.Div().Class("dl-header-actions").Body(
+			h.helpButton(),
 			app.Button().ID("undo").Class("dl-button", "dl-button--icon").Type("button").
 				Title(h.t("undo.title")).Aria("label", h.t("undo")).Disabled(!snap.CanUndo).
 				OnClick(h.onUndo).Body(icon("undo")),
@@ -372,8 +379,9 @@ func (h *Shell) onShare(ctx app.Context, e app.Event) {
 	copyText(h.share)
 }
 
-// onKey: space plays or pauses, → steps, Ctrl+Z / Ctrl+Shift+Z undo and
-// redo; not while typing in a field.
+// onKey: space plays or pauses, → goes to the next instant, "." steps one
+// event and "," one event back, Ctrl+Z / Ctrl+Shift+Z undo and redo; not
+// while typing in a field.
 func (h *Shell) onKey(ctx app.Context, e app.Event) {
 	if h.Compact && e.Get("key").String() != " " && e.Get("key").String() != "ArrowRight" {
 		return
@@ -391,6 +399,10 @@ func (h *Shell) onKey(ctx app.Context, e app.Event) {
 	case key == "ArrowRight" && !ctrl:
 		e.PreventDefault()
 		h.s.StepNext()
+	case key == "." && !ctrl:
+		h.s.StepEvent()
+	case key == "," && !ctrl:
+		h.s.StepBack()
 	case ctrl && (key == "z" || key == "Z") && e.Get("shiftKey").Bool(), ctrl && (key == "y" || key == "Y"):
 		e.PreventDefault()
 		h.s.Redo()
@@ -399,6 +411,9 @@ func (h *Shell) onKey(ctx app.Context, e app.Event) {
 		h.s.Undo()
 	case key == "Escape":
 		h.libOpen = false
+		if h.guideOpen {
+			h.dismissGuide()
+		}
 		h.s.DismissNotice()
 	default:
 		return

@@ -49,6 +49,7 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 	}
 	return app.Aside().ID("side").Class("dl-side").Body(
 		app.If(h.share != "" || h.short.err != "", h.shareBar()),
+		h.checkpointPanel(snap),
 		app.Div().Class("dl-tabs").Role("tablist").Body(buttons...),
 		app.Div().ID("panel-"+h.tab).Class("dl-panel").Role("tabpanel").Body(panel),
 	)
@@ -99,7 +100,7 @@ func (h *Shell) inspectPanel(snap model.Snapshot) app.UI {
 		return h.queuePanel(sel.Name)
 	case "exchange":
 		return h.exchangePanel(sel.Name)
-	case "message":
+	case "message", model.SelReceived:
 		return h.messagePanel()
 	}
 	var intro app.UI = app.Text("")
@@ -146,6 +147,7 @@ func (h *Shell) queuePanel(name string) app.UI {
 		app.If(len(d.Drops) > 0, h.dropsLine(d.Drops)),
 		app.If(len(d.Consumers) > 0, h.consumerList(d.Consumers)),
 		app.If(len(d.Held) > 0, h.heldList(d.Held)),
+		h.receivedList(name, d.Consumers),
 		h.messageList(d),
 	)
 }
@@ -153,8 +155,8 @@ func (h *Shell) queuePanel(name string) app.UI {
 func (h *Shell) dropsLine(drops map[string]int) app.UI {
 	items := []app.UI{app.Span().Text(h.t("inspect.drops"))}
 	for _, r := range slices.Sorted(maps.Keys(drops)) {
-		items = append(items, app.Span().Class("dl-chip", "dl-chip--drop").DataSet("reason", r).
-			Text("✕ "+r+" × "+strconv.Itoa(drops[r])))
+		items = append(items, app.Button().Class("dl-chip", "dl-chip--drop").Type("button").DataSet("reason", r).
+			Title(h.t("inspect.drops.open")).OnClick(h.onOpenDrop, r).Text("✕ "+r+" × "+strconv.Itoa(drops[r])))
 	}
 	return app.P().ID("q-drops").Class("dl-chips").Body(items...)
 }
@@ -414,25 +416,33 @@ func (h *Shell) settleRow(md model.MessageDetail) app.UI {
 }
 
 func (h *Shell) onBackToQueue(ctx app.Context, e app.Event) {
-	h.s.Select("queue", h.s.Selection().Name)
+	queue := h.s.Selection().Name
+	if md := h.s.MessageDetail(); md.Received != nil {
+		queue = md.Received.Queue
+	}
+	h.s.Select("queue", queue)
 	h.changed()
 }
 
 func (h *Shell) xdeathTable(rows []model.XDeathRow) app.UI {
+	th := func(field string) app.HTMLTh {
+		return app.Th().Scope("col").Title(h.xdeathHelp(field)).DataSet("help", field)
+	}
 	head := app.Tr().Body(
-		app.Th().Scope("col").Text("queue"), app.Th().Scope("col").Text("reason"),
-		app.Th().Scope("col").Class("xd-count").Text("count"), app.Th().Scope("col").Text(h.t("xdeath.fields")),
+		th("queue").Text("queue"), th("reason").Text("reason"),
+		th("count").Class("xd-count").Text("count"), app.Th().Scope("col").Text(h.t("xdeath.fields")),
 	)
 	trs := make([]app.UI, 0, len(rows))
 	for _, r := range rows {
 		field := func(k, v string) app.UI {
-			return app.Span().Class("dl-xdfield").Body(app.Span().Class("dl-muted").Text(k+" "), app.Span().Text(v))
+			return app.Span().Class("dl-xdfield").Title(h.xdeathHelp(k)).DataSet("help", k).Body(
+				app.Span().Class("dl-muted").Text(k+" "), app.Span().Text(v))
 		}
 		details := []app.UI{
-			field("exchange", r.Exchange), field("routing-keys", r.RoutingKeys), field("time", r.Time),
+			field("exchange", r.Exchange), field("routing-keys", r.RoutingKeys), field("time", r.Time+" s"),
 		}
 		if r.OrigExpiration != "" {
-			details = append(details, app.Span().Class("dl-xdfield", "xd-origexp").Body(
+			details = append(details, app.Span().Class("dl-xdfield", "xd-origexp").Title(h.xdeathHelp("original-expiration")).Body(
 				app.Span().Class("dl-muted").Text("original-expiration "), app.Span().Text(r.OrigExpiration)))
 		}
 		tr := app.Tr().DataSet("queue", r.Queue).DataSet("reason", r.Reason).Body(
@@ -452,6 +462,8 @@ func (h *Shell) xdeathTable(rows []model.XDeathRow) app.UI {
 		app.H3().Body(app.Code().Text("x-death"), app.Text(" "), app.Span().Class("dl-muted").Text(h.t("xdeath.order"))),
 		app.If(len(rows) == 0, app.P().ID("xdeath-none").Class("dl-help").Text(h.t("xdeath.none"))),
 		app.If(len(rows) > 0, app.Table().ID("xdeath").Class("dl-grid").Body(app.THead().Body(head), app.TBody().Body(trs...))),
+		app.If(len(rows) > 0, app.P().ID("xdeath-legend").Class("dl-help").Text(h.t("xdeath.legend"))),
+		app.If(len(rows) > 0, h.xdeathNote()),
 	)
 }
 
@@ -542,8 +554,13 @@ func (h *Shell) recentEvents() app.UI {
 		if ev.Reason != "" {
 			text += " · " + ev.Reason
 		}
+		var body app.UI = app.Span().Text(text)
+		if ev.Lineage != 0 { // the message it concerns opens in the inspector
+			body = app.Button().Class("dl-linkbutton").Type("button").DataSet("queue", ev.Queue).
+				DataSet("lineage", ev.Lineage).DataSet("instance", ev.Instance).OnClick(h.onOpenMessage, ev.Lineage, ev.T).Text(text)
+		}
 		lis = append(lis, app.Li().DataSet("kind", ev.Kind).Body(
-			app.Span().Class("dl-time").Text(clockLabel(ev.T)), app.Span().Text(text)))
+			app.Span().Class("dl-time").Text(clockLabel(ev.T)), body))
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.recent")),
 		app.Ol().ID("recent").Class("dl-history").Reversed(true).Body(lis...))

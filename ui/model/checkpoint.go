@@ -30,8 +30,10 @@ type cpState struct {
 	waiting  bool // the learner has not moved on from it yet
 	revealed bool // its answer is shown
 	picked   int  // the learner's choice, 1-based (0: none)
+	prev     *PrevAnswer
 	off      bool // replaying: pass over checkpoints
 	stop     bool // one was reached: stop running now
+	ignore   bool // never stop (an embed, which has no panel)
 }
 
 // CheckpointView is the checkpoint panel: the texts in both languages
@@ -46,6 +48,19 @@ type CheckpointView struct {
 	Revealed             bool // Answer and Explain may be shown
 	Answer               int  // 1-based; 0 until revealed
 	Explain, ExplainZH   string
+	// Prev is the answer to the question before, when the run reached
+	// this checkpoint while that answer was still shown: a quick next
+	// checkpoint does not hide it.
+	Prev *PrevAnswer
+}
+
+// PrevAnswer is a revealed answer carried over to the next checkpoint.
+type PrevAnswer struct {
+	Question, QuestionZH string
+	Answer, AnswerZH     string // the right choice's text
+	Explain, ExplainZH   string
+	Right                bool // the learner picked it
+	Picked               bool // the learner picked anything
 }
 
 // orderCheckpoints puts the scenario's checkpoints in the order the run
@@ -81,8 +96,12 @@ func orderCheckpoints(sc *scenarios.Scenario, starts []core.Time) []checkpointAt
 
 // resetCheckpoints starts the checkpoints again (a new run from t=0).
 func (s *Session) resetCheckpoints() {
-	s.cp = cpState{order: orderCheckpoints(s.sc, s.starts), open: -1}
+	s.cp = cpState{order: orderCheckpoints(s.sc, s.starts), open: -1, ignore: s.cp.ignore}
 }
+
+// IgnoreCheckpoints makes the run never stop at checkpoints (an embed
+// shows no panel to move on from).
+func (s *Session) IgnoreCheckpoints(on bool) { s.cp.ignore = on }
 
 // skipReached marks every checkpoint the run is already past as passed,
 // without showing it (after a replay to a time).
@@ -114,14 +133,32 @@ func (s *Session) reached(c checkpointAt) bool {
 // checkpointDue opens the next checkpoint if the run has reached it, and
 // tells the caller to stop there. It reports whether it did.
 func (s *Session) checkpointDue() bool {
-	if s.cp.off || s.cp.next >= len(s.cp.order) || !s.reached(s.cp.order[s.cp.next]) {
+	if s.cp.off || s.cp.ignore || s.cp.next >= len(s.cp.order) || !s.reached(s.cp.order[s.cp.next]) {
 		return false
+	}
+	s.cp.prev = nil
+	if s.cp.open >= 0 && s.cp.revealed {
+		s.cp.prev = s.prevAnswer()
 	}
 	s.cp.open, s.cp.next = s.cp.next, s.cp.next+1
 	s.cp.waiting, s.cp.revealed, s.cp.picked = true, false, 0
 	s.cp.stop = true
 	s.playing = false
 	return true
+}
+
+// prevAnswer is the open checkpoint's revealed answer.
+func (s *Session) prevAnswer() *PrevAnswer {
+	c := s.checkpointAt(s.cp.open)
+	if c.Answer < 1 || c.Answer > len(c.Choices) {
+		return nil
+	}
+	p := &PrevAnswer{Question: c.Question, QuestionZH: c.QuestionZH, Answer: c.Choices[c.Answer-1],
+		Explain: c.Explain, ExplainZH: c.ExplainZH, Right: s.cp.picked == c.Answer, Picked: s.cp.picked != 0}
+	if c.Answer <= len(c.ChoicesZH) {
+		p.AnswerZH = c.ChoicesZH[c.Answer-1]
+	}
+	return p
 }
 
 // moveOn is called by every command that moves the clock forward: the
@@ -164,7 +201,7 @@ func (s *Session) Continue() { s.Play() }
 // CloseCheckpoint hides the panel. A checkpoint the clock is held at is
 // moved on from (the clock stays paused).
 func (s *Session) CloseCheckpoint() {
-	s.cp.open, s.cp.waiting, s.cp.stop = -1, false, false
+	s.cp.open, s.cp.waiting, s.cp.stop, s.cp.prev = -1, false, false, nil
 }
 
 // cpHidden: the checkpoint is reached but the learner, stepping one
@@ -179,7 +216,7 @@ func (s *Session) Checkpoint() *CheckpointView {
 	c := s.checkpointAt(s.cp.open)
 	v := &CheckpointView{Index: s.cp.open + 1, Count: len(s.cp.order), Text: c.Text, TextZH: c.TextZH,
 		Question: c.Question, QuestionZH: c.QuestionZH, Choices: c.Choices, ChoicesZH: c.ChoicesZH,
-		Picked: s.cp.picked, Waiting: s.cp.waiting, Revealed: s.cp.revealed}
+		Picked: s.cp.picked, Waiting: s.cp.waiting, Revealed: s.cp.revealed, Prev: s.cp.prev}
 	if v.Revealed {
 		v.Answer, v.Explain, v.ExplainZH = c.Answer, c.Explain, c.ExplainZH
 	}

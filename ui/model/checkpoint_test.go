@@ -76,6 +76,9 @@ func TestCheckpointsPausePlay(t *testing.T) {
 	if s.Now() != 300 || cp == nil || cp.Text != "both expired" || cp.TextZH != "都过期了" || s.Playing() {
 		t.Fatalf("time checkpoint: now %d, checkpoint %+v, playing %v", s.Now(), cp, s.Playing())
 	}
+	if p := cp.Prev; p == nil || p.Answer != "a" || p.Right || !p.Picked || p.Explain != "the head goes first" {
+		t.Errorf("the answer before is not carried over: %+v", p)
+	}
 	if q, _ := s.Broker().Queue("main"); q.Ready != 2 {
 		t.Fatalf("the time checkpoint came before everything at 300 ms: main has %d", q.Ready)
 	}

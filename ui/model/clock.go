@@ -199,7 +199,7 @@ func (s *Session) runTo(t core.Time) {
 // untilCheckpoint shortens a run to t so that it ends at the next time
 // checkpoint, if that comes first.
 func (s *Session) untilCheckpoint(t core.Time) core.Time {
-	if s.cp.off || s.cp.next >= len(s.cp.order) {
+	if s.cp.off || s.cp.ignore || s.cp.next >= len(s.cp.order) {
 		return t
 	}
 	if c := s.cp.order[s.cp.next]; c.step < 0 && c.at >= s.b.Now() {

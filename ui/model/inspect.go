@@ -564,15 +564,19 @@ type EventLine struct {
 	Body   string
 	Reason string
 	Text   string // Event.String(), for the title attribute
+	// Lineage and Instance name the message the event concerns (0: none),
+	// so the inspector can open it.
+	Lineage, Instance uint64
 }
 
 // RecentEvents lists the last n events that moved a message.
 func (s *Session) RecentEvents(n int) []EventLine {
 	evs := s.b.Events()
+	hidden := s.hiddenFrom()
 	var out []EventLine
 	for i := len(evs) - 1; i >= 0 && len(out) < n; i-- {
 		ev := evs[i]
-		if ev.Kind == core.EvTopology {
+		if ev.Kind == core.EvTopology || ev.Seq >= hidden {
 			continue
 		}
 		l := EventLine{T: ev.T, Kind: ev.Kind.String(), Queue: ev.Queue, Reason: ev.Reason}
@@ -580,7 +584,7 @@ func (s *Session) RecentEvents(n int) []EventLine {
 			l.Queue = ev.Exchange
 		}
 		if ev.Msg != nil {
-			l.Body = ev.Msg.Body
+			l.Body, l.Lineage, l.Instance = ev.Msg.Body, ev.Msg.Lineage, ev.Instance
 		}
 		if ev.Kind == core.EvError || ev.Kind == core.EvLimit || ev.Kind == core.EvCycle {
 			l.Reason = ev.Detail

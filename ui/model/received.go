@@ -27,6 +27,7 @@ const (
 // ReceivedRow is one delivery to a consumer.
 type ReceivedRow struct {
 	Seq         uint64 // the delivery's event number: names it (SelectReceived)
+	Consumer    string // "" for basic.get
 	T           core.Time
 	Queue       string
 	Tag         uint64
@@ -53,7 +54,7 @@ func (s *Session) Received(consumer string) []ReceivedRow {
 			if ev.Consumer != consumer || ev.Msg == nil {
 				continue
 			}
-			r := ReceivedRow{Seq: ev.Seq, T: ev.T, Queue: ev.Queue, Tag: ev.Tag, Lineage: ev.Msg.Lineage, Instance: ev.Instance,
+			r := ReceivedRow{Seq: ev.Seq, Consumer: consumer, T: ev.T, Queue: ev.Queue, Tag: ev.Tag, Lineage: ev.Msg.Lineage, Instance: ev.Instance,
 				Body: ev.Msg.Body, Redelivered: ev.Redelivered, Deaths: deathCount(ev.Headers), Action: ev.Action, Outcome: OutcomeHeld,
 				Selected: s.sel.Kind == SelReceived && s.sel.Name == consumer && uint64(s.sel.Position) == ev.Seq}
 			open[ev.Instance] = len(rows)
@@ -161,4 +162,17 @@ func joinKeys(keys []string) string {
 		out += k
 	}
 	return out
+}
+
+// LastDrop finds the newest message dropped from a queue with a reason
+// (a drop chip's), so the inspector can open it; ok is false if none.
+func (s *Session) LastDrop(queue, reason string) (lineage, instance uint64, ok bool) {
+	evs := s.b.Events()
+	for i := len(evs) - 1; i >= 0; i-- {
+		ev := &evs[i]
+		if ev.Kind == core.EvDropped && ev.Queue == queue && ev.Msg != nil && (ev.Reason == reason || ev.Death == reason) {
+			return ev.Msg.Lineage, ev.Instance, true
+		}
+	}
+	return 0, 0, false
 }

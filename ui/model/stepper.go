@@ -302,6 +302,19 @@ func (s *Session) Event() *EventView {
 	return v
 }
 
+// hiddenFrom is the first event number not revealed yet while stepping
+// one event at a time (the largest number when everything is shown).
+func (s *Session) hiddenFrom() uint64 {
+	if len(s.st.pending) == 0 {
+		return ^uint64(0)
+	}
+	f := s.st.pending[0]
+	if f.routed { // its first half, the publish, is shown
+		return f.ev.Seq + 1
+	}
+	return f.ev.Seq
+}
+
 // Stepping reports whether part of the current instant is not revealed
 // yet: the canvas counts are then those right after the revealed event.
 func (s *Session) Stepping() bool { return len(s.st.pending) > 0 }

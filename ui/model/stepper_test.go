@@ -47,6 +47,9 @@ func TestStepEventOneAtATime(t *testing.T) {
 	if s.Now() != 300 {
 		t.Errorf("after the second instant's first events the clock is at %d, want 300", s.Now())
 	}
+	if recent := s.RecentEvents(3); len(recent) != 3 || recent[0].Kind != "enqueued" || recent[1].Kind != "dead-lettered" || recent[2].Kind != "expired" {
+		t.Errorf("recent events show more than was revealed: %+v", recent)
+	}
 	if ev := s.Event(); ev.Lineage != 1 || ev.Queue != "main" {
 		t.Errorf("the event does not say which message and queue: %+v", ev)
 	}
