@@ -60,6 +60,14 @@ func TestJourneyFindings(t *testing.T) {
 	if w := js[string](p, width); w != "4px" && w != "4" {
 		t.Errorf("the reproduction's queue is not outlined: %q", w)
 	}
+	// what the monitoring would show after the reproduction's run
+	p.click("#tab-findings")
+	p.click("#metrics-run")
+	p.waitFor(`#metrics-alerts li[data-alert="RabbitMQDeadLettersDiscarded"][data-fired="true"]`)
+	if got := p.text("#metrics-series"); !strings.Contains(got, `dead_letter_strategy="disabled"`) {
+		t.Errorf("series that moved: %q", got)
+	}
+	p.screenshot("findings-metrics.png")
 	p.click("#tab-inspect")
 	p.waitJS(`[...document.querySelectorAll('#recent li')].some(li => li.textContent.includes('dlx-missing'))`,
 		"the message dropped at the missing DLX in the recent events")

@@ -28,7 +28,8 @@ type FindingsPanel struct {
 	// changes the session (show me, open a lesson).
 	Changed func()
 
-	picked string // findingKey of the outlined finding
+	picked  string // findingKey of the outlined finding
+	metrics bool   // the monitoring section was asked for
 }
 
 func init() { maps.Copy(catalogue, findingsCatalogue) }
@@ -46,6 +47,13 @@ var findingsCatalogue = map[string][2]string{
 	"findings.failed":   {"The checker could not read this topology: %[1]v", "检查器无法读取这个拓扑：%[1]v"},
 	"findings.showhint": {"Show me replaces the canvas with a reproduction; Undo brings your topology back.", "“演示”会用一个复现场景替换画布；撤销即可恢复你的拓扑。"},
 	"notice.showme":     {"No reproduction could be built: %[1]v", "无法构建复现场景：%[1]v"},
+	"metrics.title":     {"What your monitoring will show", "监控会看到什么"},
+	"metrics.help":      {"The Prometheus counters a real RabbitMQ %[1]v would expose after this scenario's run (rabbitmq_prometheus names and labels), and the alert rules that would fire.", "这个场景运行结束后，真实的 RabbitMQ %[1]v 会暴露的 Prometheus 计数器（rabbitmq_prometheus 的指标名和标签），以及会触发的告警规则。"},
+	"metrics.run":       {"Run it and show the metrics", "运行并显示指标"},
+	"metrics.firing":    {"FIRING", "触发"},
+	"metrics.ok":        {"ok", "正常"},
+	"metrics.nonzero":   {"Series that moved", "有变化的序列"},
+	"metrics.failed":    {"The metrics could not be worked out: %[1]v", "无法计算指标：%[1]v"},
 }
 
 // findingKey names a finding within one report.
@@ -71,6 +79,7 @@ func (p *FindingsPanel) Render() app.UI {
 		app.If(len(rep.Findings) == 0, app.P().ID("findings-none").Text(tr(lang, "findings.none"))),
 		app.Ul().ID("findings-list").Class("dl-findings").Body(items...),
 		app.If(len(rep.Findings) > 0, app.P().Class("dl-muted").Text(tr(lang, "findings.showhint"))),
+		p.monitoring(),
 		app.Elem("style").ID("findings-outline").DataSet("nodes", strings.Join(outline, " ")).Text(outlineCSS(outline)),
 	}
 	return app.Div().ID("findings").Body(body...)
@@ -160,4 +169,45 @@ func (h *Shell) findingsBadge() app.UI {
 	}
 	return app.Span().ID("findings-badge").Class("dl-badge").DataSet("severity", string(rep.Worst())).
 		Text(fmt.Sprint(len(rep.Findings)))
+}
+
+// monitoring is the metrics section: a button, then the alerts and the
+// series the run moved (docs/metrics.md).
+func (p *FindingsPanel) monitoring() app.UI {
+	lang := p.Lang
+	head := []app.UI{app.H3().Text(tr(lang, "metrics.title")),
+		app.P().Class("dl-muted").Text(tr(lang, "metrics.help", p.S.Profile()))}
+	if !p.metrics {
+		return app.Div().ID("metrics").Class("dl-section").Body(append(head,
+			app.Button().ID("metrics-run").Class("dl-button", "dl-button--small").Type("button").
+				OnClick(func(ctx app.Context, e app.Event) { p.metrics = true }).Text(tr(lang, "metrics.run")))...)
+	}
+	rep, err := p.S.Metrics()
+	if err != nil {
+		return app.Div().ID("metrics").Class("dl-section").Body(append(head,
+			app.P().Class("dl-form-error").Text(tr(lang, "metrics.failed", err.Error())))...)
+	}
+	alerts := make([]app.UI, len(rep.Alerts))
+	for i, a := range rep.Alerts {
+		state, summary := tr(lang, "metrics.ok"), a.Summary
+		if a.Fired {
+			state = tr(lang, "metrics.firing")
+		}
+		if lang == langZH {
+			summary = a.SummaryZH
+		}
+		alerts[i] = app.Li().DataSet("alert", a.Name).DataSet("fired", a.Fired).Body(
+			app.Span().Class("dl-finding-sev").Text(state), app.Code().Text(a.Name),
+			app.Span().Class("dl-muted").Text(" "+summary+" ("+a.Why+")"))
+	}
+	var moved []string
+	for _, line := range strings.Split(rep.Text(), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") && !strings.HasSuffix(line, " 0") && !strings.HasSuffix(line, " 0.0") {
+			moved = append(moved, line)
+		}
+	}
+	return app.Div().ID("metrics").Class("dl-section").Body(append(head,
+		app.Ul().ID("metrics-alerts").Class("dl-list").Body(alerts...),
+		app.H3().Text(tr(lang, "metrics.nonzero")),
+		app.Pre().ID("metrics-series").Class("dl-mono", "dl-metrics").Text(strings.Join(moved, "\n")))...)
 }

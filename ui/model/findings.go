@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/dlxlab/dlxlab/scenarios"
 	"github.com/dlxlab/dlxlab/scenarios/lint"
+	"github.com/dlxlab/dlxlab/scenarios/metrics"
 )
 
 // The Findings panel: the topology checker's report on the scenario being
@@ -52,4 +53,19 @@ func (s *Session) ShowMe(f lint.Finding) bool {
 	s.Load(sc)
 	s.Play()
 	return true
+}
+
+// Metrics is what a real broker's Prometheus endpoint would show after
+// the scenario's whole run, with the alerts that would fire
+// (docs/metrics.md). It runs the scenario to its end on its own broker,
+// so it is worked out only when asked for, and kept per scenario version.
+func (s *Session) Metrics() (*metrics.Report, error) {
+	if s.metricsFor != s.sc || s.metricsRep == nil {
+		rep, err := metrics.Collect(s.sc, "")
+		if err != nil {
+			return nil, err
+		}
+		s.metricsFor, s.metricsRep = s.sc, rep
+	}
+	return s.metricsRep, nil
 }

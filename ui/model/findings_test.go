@@ -55,6 +55,17 @@ func TestFindingsPanelModel(t *testing.T) {
 	if !dropped {
 		t.Errorf("the reproduction did not drop the message at the missing DLX: %+v", s.RecentEvents(20))
 	}
+	rep2, err := s.Metrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.Metrics(); again != rep2 {
+		t.Error("the metrics are worked out again without a change")
+	}
+	if v, ok := rep2.Value("rabbitmq_global_messages_dead_lettered_rejected_total",
+		"queue_type=rabbit_quorum_queue", "dead_letter_strategy=disabled"); !ok || v != 1 {
+		t.Errorf("the reproduction's discarded dead letter: %d (%v)", v, ok)
+	}
 	s.Undo()
 	if canon(t, s) != before {
 		t.Error("undo did not bring the imported topology back")

@@ -23,6 +23,7 @@ import (
 
 	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
+	"github.com/dlxlab/dlxlab/scenarios/metrics"
 )
 
 // Limits of the session, named and loud.
@@ -87,8 +88,10 @@ type Session struct {
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
-	// the Findings panel's last report (findings.go)
-	lint lintCache
+	// the Findings panel's last report and metrics (findings.go)
+	lint       lintCache
+	metricsFor *scenarios.Scenario
+	metricsRep *metrics.Report
 }
 
 // Selection is what the inspector shows: a queue, an exchange, or a
