@@ -37,6 +37,16 @@ type textScan struct {
 // checkText rejects what is not text (a binary file, a bad paste), nesting
 // deeper than MaxNesting and more than MaxAnchors anchors and aliases. A
 // leading byte order mark is accepted (Parse drops it).
+// CheckText applies the same bounds (UTF-8, nesting, anchors, aliases)
+// to a document before any YAML parser sees it: other broker families'
+// formats (scenarios/rocketmq) call it first.
+func CheckText(name string, data []byte) error {
+	if err := checkText(name, data); err != nil {
+		return err
+	}
+	return nil
+}
+
 func checkText(name string, data []byte) *Error {
 	if err := checkUTF8(name, data); err != nil {
 		return err

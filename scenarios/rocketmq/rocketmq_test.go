@@ -112,3 +112,18 @@ func TestRunErrorsAndBudget(t *testing.T) {
 		t.Fatalf("error %q", obs.Error)
 	}
 }
+
+// Hostile input is refused by the shared text bounds before any YAML
+// parser runs, and detection reads the text only.
+func TestHostileInput(t *testing.T) {
+	deep := "broker: rocketmq\ntopics: " + strings.Repeat("[", 100000) + "\n"
+	if !IsRocketMQ([]byte(deep)) {
+		t.Fatal("not detected")
+	}
+	if _, err := Parse("deep.yaml", []byte(deep)); err == nil {
+		t.Fatal("deep nesting accepted")
+	}
+	if !IsRocketMQ([]byte(`{"broker":"rocketmq","topics":[]}`)) || IsRocketMQ([]byte("  broker: rocketmq\n")) {
+		t.Fatal("JSON or indented key misread")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -175,16 +176,34 @@ type UpdatePerm struct {
 }
 
 // IsRocketMQ reports whether a scenario document says `broker: rocketmq`
-// at its top level (YAML or JSON). It only looks; it never fails.
+// at its top level (a YAML line at column 0, or the JSON key). It reads the
+// text only, in one linear pass, so hostile input costs nothing here.
 func IsRocketMQ(data []byte) bool {
-	var head struct {
-		Broker string `yaml:"broker"`
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if jsonBroker.Match(data) {
+		return true
 	}
-	if yaml.Unmarshal(data, &head) != nil {
-		return false
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		v, ok := bytes.CutPrefix(line, []byte("broker:"))
+		if !ok {
+			continue
+		}
+		if i := bytes.IndexByte(v, '#'); i >= 0 {
+			v = v[:i]
+		}
+		v = bytes.Trim(bytes.TrimSpace(v), `"'`)
+		return strings.EqualFold(string(v), Broker)
 	}
-	return strings.EqualFold(head.Broker, Broker)
+	return false
 }
+
+var jsonBroker = regexp.MustCompile(`^\s*\{\s*"broker"\s*:\s*"rocketmq"`)
 
 // Parse reads a RocketMQ scenario (YAML or JSON) and validates it; unknown
 // keys are errors with their line and column.
@@ -198,6 +217,9 @@ func Parse(name string, data []byte) (sc *Scenario, err error) {
 		}
 	}()
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if err := scenarios.CheckText(name, data); err != nil {
+		return nil, err
+	}
 	sc = &Scenario{}
 	if err := yaml.UnmarshalWithOptions(data, sc, yaml.Strict()); err != nil {
 		return nil, fmt.Errorf("%s: %s", name, yaml.FormatError(err, false, true))
