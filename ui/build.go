@@ -64,7 +64,7 @@ func (f *forms) init() {
 	f.pub = publishForm{count: "1", interval: "0"}
 }
 
-func (h *Shell) onAddKind(ctx app.Context, e app.Event) {
+func (h *page) onAddKind(ctx app.Context, e app.Event) {
 	kind := strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "add-")
 	h.tab = tabBuild
 	h.edit = kind
@@ -77,7 +77,7 @@ func (h *Shell) onAddKind(ctx app.Context, e app.Event) {
 	}
 }
 
-func (h *Shell) buildPanel(snap model.Snapshot) app.UI {
+func (h *BuildPanel) buildPanel(snap model.Snapshot) app.UI {
 	kinds := []struct{ id, key string }{
 		{"exchange", "add.exchange"}, {"queue", "add.queue"}, {"binding", "add.binding"},
 		{"policy", "add.policy"}, {"consumer", "add.consumer"},
@@ -109,13 +109,13 @@ func (h *Shell) buildPanel(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onBuildKind(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onBuildKind(ctx app.Context, e app.Event) {
 	h.edit = strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "build-")
 	h.formErr = ""
 }
 
 // field is a labelled input bound to a string.
-func (h *Shell) field(id, label, value, placeholder string, set func(string)) app.UI {
+func (h *page) field(id, label, value, placeholder string, set func(string)) app.UI {
 	return app.Div().Class("dl-field").Body(
 		app.Label().For(id).Text(label),
 		app.Input().ID(id).Class("dl-input").Type("text").Value(value).Placeholder(placeholder).
@@ -124,7 +124,7 @@ func (h *Shell) field(id, label, value, placeholder string, set func(string)) ap
 	)
 }
 
-func (h *Shell) check(id, label string, value bool, set func(bool)) app.UI {
+func (h *page) check(id, label string, value bool, set func(bool)) app.UI {
 	return app.Label().Class("dl-check").For(id).Body(
 		app.Input().ID(id).Type("checkbox").Checked(value).
 			OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("checked").Bool()) }, id),
@@ -132,7 +132,7 @@ func (h *Shell) check(id, label string, value bool, set func(bool)) app.UI {
 	)
 }
 
-func (h *Shell) choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
+func (h *page) choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
 	opts := make([]app.UI, 0, len(options))
 	for i, o := range options {
 		text := o
@@ -148,7 +148,7 @@ func (h *Shell) choose(id, label, value string, options []string, labels []strin
 	)
 }
 
-func (h *Shell) area(id, label, value, placeholder string, rows int, set func(string)) app.UI {
+func (h *page) area(id, label, value, placeholder string, rows int, set func(string)) app.UI {
 	return app.Div().Class("dl-field").Body(
 		app.Label().For(id).Text(label),
 		app.Textarea().ID(id).Class("dl-input", "dl-mono").Rows(rows).Placeholder(placeholder).
@@ -157,11 +157,11 @@ func (h *Shell) area(id, label, value, placeholder string, rows int, set func(st
 	)
 }
 
-func (h *Shell) help(key string) app.UI { return app.P().Class("dl-help").Text(h.t(key)) }
+func (h *page) help(key string) app.UI { return app.P().Class("dl-help").Text(h.t(key)) }
 
 // ---- exchange ----
 
-func (h *Shell) exchangeFormUI() app.UI {
+func (h *BuildPanel) exchangeFormUI() app.UI {
 	f := &h.x
 	title := h.t("form.exchange.new")
 	if f.old != "" {
@@ -188,14 +188,14 @@ func (h *Shell) exchangeFormUI() app.UI {
 	)
 }
 
-func (h *Shell) saveLabel(old string) string {
+func (h *page) saveLabel(old string) string {
 	if old != "" {
 		return h.t("form.save")
 	}
 	return h.t("form.add")
 }
 
-func (h *Shell) onSaveExchange(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onSaveExchange(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.x
 	x := scenarios.Exchange{Name: strings.TrimSpace(f.name), Type: f.typ, Durable: f.durable, AutoDelete: f.autoDelete,
@@ -221,7 +221,7 @@ func (h *Shell) onSaveExchange(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) existingExchange(name string) *scenarios.Exchange {
+func (h *page) existingExchange(name string) *scenarios.Exchange {
 	if name == "" {
 		return nil
 	}
@@ -233,7 +233,7 @@ func (h *Shell) existingExchange(name string) *scenarios.Exchange {
 	return nil
 }
 
-func (h *Shell) onEditExchange(ctx app.Context, e app.Event) {
+func (h *page) onEditExchange(ctx app.Context, e app.Event) {
 	x := h.existingExchange(h.s.Selection().Name)
 	if x == nil {
 		return
@@ -246,7 +246,7 @@ func (h *Shell) onEditExchange(ctx app.Context, e app.Event) {
 
 // ---- queue ----
 
-func (h *Shell) queueFormUI() app.UI {
+func (h *BuildPanel) queueFormUI() app.UI {
 	f := &h.q
 	title := h.t("form.queue.new")
 	if f.old != "" {
@@ -281,7 +281,7 @@ func (h *Shell) queueFormUI() app.UI {
 
 // argRowUI is one argument: a key from the catalogue (for the queue
 // type), its value (a select for enumerations) and a line of help.
-func (h *Shell) argRowUI(i int) app.UI {
+func (h *BuildPanel) argRowUI(i int) app.UI {
 	f := &h.q
 	row := f.args[i]
 	known := false
@@ -342,7 +342,7 @@ func (h *Shell) argRowUI(i int) app.UI {
 	)
 }
 
-func (h *Shell) onAddArg(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onAddArg(ctx app.Context, e app.Event) {
 	f := &h.q
 	used := map[string]bool{}
 	for _, a := range f.args {
@@ -356,7 +356,7 @@ func (h *Shell) onAddArg(ctx app.Context, e app.Event) {
 	}
 }
 
-func (h *Shell) onSaveQueue(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onSaveQueue(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.q
 	q := scenarios.Queue{Name: strings.TrimSpace(f.name), Durable: f.durable}
@@ -381,7 +381,7 @@ func (h *Shell) onSaveQueue(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onEditQueue(ctx app.Context, e app.Event) {
+func (h *page) onEditQueue(ctx app.Context, e app.Event) {
 	name := h.s.Selection().Name
 	for _, q := range h.s.Scenario().Queues {
 		if q.Name != name {
@@ -402,7 +402,7 @@ func (h *Shell) onEditQueue(ctx app.Context, e app.Event) {
 
 // ---- binding ----
 
-func (h *Shell) bindingFormUI() app.UI {
+func (h *BuildPanel) bindingFormUI() app.UI {
 	f := &h.b
 	sc := h.s.Scenario()
 	var sources, dests, destLabels []string
@@ -448,7 +448,7 @@ func (h *Shell) bindingFormUI() app.UI {
 	)
 }
 
-func (h *Shell) onSaveBinding(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onSaveBinding(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.b
 	kind, dest, _ := strings.Cut(f.dest, ":")
@@ -466,7 +466,7 @@ func (h *Shell) onSaveBinding(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) bindingsList() app.UI {
+func (h *BuildPanel) bindingsList() app.UI {
 	sc := h.s.Scenario()
 	if len(sc.Bindings) == 0 {
 		return app.Text("")
@@ -487,7 +487,7 @@ func (h *Shell) bindingsList() app.UI {
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("build.bindings")), app.Ul().ID("bindings").Class("dl-list").Body(lis...))
 }
 
-func (h *Shell) onDeleteBinding(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onDeleteBinding(ctx app.Context, e app.Event) {
 	i, _ := strconv.Atoi(strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "binding-delete-"))
 	h.s.DeleteBinding(i)
 	h.changed()
@@ -495,7 +495,7 @@ func (h *Shell) onDeleteBinding(ctx app.Context, e app.Event) {
 
 // ---- policy ----
 
-func (h *Shell) policyFormUI() app.UI {
+func (h *BuildPanel) policyFormUI() app.UI {
 	f := &h.p
 	title := h.t("form.policy.new")
 	if f.old != "" {
@@ -516,7 +516,7 @@ func (h *Shell) policyFormUI() app.UI {
 	)
 }
 
-func (h *Shell) onSavePolicy(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onSavePolicy(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.p
 	def, err := model.ParseTable(model.PolicyKeys, f.def)
@@ -537,7 +537,7 @@ func (h *Shell) onSavePolicy(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) policiesList() app.UI {
+func (h *BuildPanel) policiesList() app.UI {
 	sc := h.s.Scenario()
 	if len(sc.Policies) == 0 {
 		return app.Text("")
@@ -556,11 +556,11 @@ func (h *Shell) policiesList() app.UI {
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("build.policies")), app.Ul().ID("policies").Class("dl-list").Body(lis...))
 }
 
-func (h *Shell) policyNameOf(ctx app.Context) string {
+func (h *page) policyNameOf(ctx app.Context) string {
 	return ctx.JSSrc().Call("closest", "[data-policy]").Get("dataset").Get("policy").String()
 }
 
-func (h *Shell) onEditPolicy(ctx app.Context, e app.Event) {
+func (h *page) onEditPolicy(ctx app.Context, e app.Event) {
 	name := h.policyNameOf(ctx)
 	for _, p := range h.s.Scenario().Policies {
 		if p.Name == name {
@@ -571,14 +571,14 @@ func (h *Shell) onEditPolicy(ctx app.Context, e app.Event) {
 	}
 }
 
-func (h *Shell) onDeletePolicy(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onDeletePolicy(ctx app.Context, e app.Event) {
 	h.s.DeletePolicy(h.policyNameOf(ctx))
 	h.changed()
 }
 
 // ---- consumer ----
 
-func (h *Shell) consumerFormUI() app.UI {
+func (h *BuildPanel) consumerFormUI() app.UI {
 	f := &h.c
 	var queues []string
 	for _, q := range h.s.Broker().Queues() {
@@ -603,7 +603,7 @@ func (h *Shell) consumerFormUI() app.UI {
 	)
 }
 
-func (h *Shell) onSaveConsumer(ctx app.Context, e app.Event) {
+func (h *BuildPanel) onSaveConsumer(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.c
 	pf, err := strconv.Atoi(strings.TrimSpace(f.prefetch))

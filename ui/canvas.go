@@ -39,7 +39,7 @@ type dragState struct {
 	pointerID int
 }
 
-func (h *Shell) canvas(snap model.Snapshot) app.UI {
+func (h *Canvas) canvas(snap model.Snapshot) app.UI {
 	g := snap.Graph
 	// A small graph is centred in a minimum drawing size, so it is not
 	// blown up to fill the canvas.
@@ -74,7 +74,7 @@ func (h *Shell) canvas(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) emptyHint(snap model.Snapshot) string {
+func (h *Canvas) emptyHint(snap model.Snapshot) string {
 	if snap.Steps > 0 && !snap.Started {
 		return h.t("canvas.hint.steps")
 	}
@@ -95,7 +95,7 @@ func svgDefs() app.UI {
 	)
 }
 
-func (h *Shell) canvasTools(snap model.Snapshot) app.UI {
+func (h *Canvas) canvasTools(snap model.Snapshot) app.UI {
 	return app.Div().Class("dl-canvas-tools").Body(
 		app.Button().ID("add-exchange").Class("dl-button", "dl-button--small").Type("button").
 			OnClick(h.onAddKind, "exchange").Text("+ "+h.t("add.exchange")),
@@ -110,7 +110,7 @@ func (h *Shell) canvasTools(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) legend() app.UI {
+func (h *Canvas) legend() app.UI {
 	item := func(role, label string) app.UI {
 		return app.Li().Body(
 			svg("svg", "legend-swatch").Attr("width", 28).Attr("height", 10).Aria("hidden", true).Body(
@@ -126,7 +126,7 @@ func (h *Shell) legend() app.UI {
 	)
 }
 
-func (h *Shell) edges(g model.Graph) []app.UI {
+func (h *Canvas) edges(g model.Graph) []app.UI {
 	out := make([]app.UI, 0, len(g.Edges))
 	for _, e := range g.Edges {
 		marker := "url(#arrow)"
@@ -147,7 +147,7 @@ func (h *Shell) edges(g model.Graph) []app.UI {
 // edgeLabels are drawn after the nodes, so a box never hides a label. A
 // dead-letter link says "DLX ← argument" or "DLX ← policy NAME" (the
 // inspector and the tooltip give the whole story) and its routing key.
-func (h *Shell) edgeLabels(g model.Graph) []app.UI {
+func (h *Canvas) edgeLabels(g model.Graph) []app.UI {
 	out := make([]app.UI, 0, len(g.Edges))
 	for _, e := range g.Edges {
 		label := e.Label
@@ -189,7 +189,7 @@ func edgeTitle(e model.Edge) string {
 	return t
 }
 
-func (h *Shell) nodes(g model.Graph) []app.UI {
+func (h *Canvas) nodes(g model.Graph) []app.UI {
 	out := make([]app.UI, 0, len(g.Nodes))
 	for _, n := range g.Nodes {
 		out = append(out, h.node(n))
@@ -197,7 +197,7 @@ func (h *Shell) nodes(g model.Graph) []app.UI {
 	return out
 }
 
-func (h *Shell) node(n model.Node) app.UI {
+func (h *Canvas) node(n model.Node) app.UI {
 	name := n.Name
 	if n.Kind == model.NodeExchange && n.Name == "" {
 		name = h.t("exchange.default")
@@ -282,7 +282,7 @@ func clip(s string, n int) string {
 }
 
 // tokens renders one Raw per slot up to the highest slot in use.
-func (h *Shell) tokens(snap model.Snapshot) []app.UI {
+func (h *Canvas) tokens(snap model.Snapshot) []app.UI {
 	top := -1
 	for _, tv := range snap.Tokens {
 		top = max(top, tv.Slot)
@@ -300,7 +300,7 @@ func (h *Shell) tokens(snap model.Snapshot) []app.UI {
 
 // tokenSVG is one token as SVG text. Message bodies are escaped: they
 // are always shown as text (docs/links-and-http.md "Fragment links").
-func (h *Shell) tokenSVG(tv model.TokenView, many bool) string {
+func (h *Canvas) tokenSVG(tv model.TokenView, many bool) string {
 	var b strings.Builder
 	dur := strconv.FormatInt(tv.Dur.Milliseconds(), 10)
 	fmt.Fprintf(&b, `<svg overflow="visible" data-slot="%d" data-token="%d" data-kind="%s">`, tv.Slot, tv.ID, tv.Kind)
@@ -344,7 +344,7 @@ func tokenLabel(tv model.TokenView) string {
 
 // ---- canvas handlers ----
 
-func (h *Shell) onNodeDown(ctx app.Context, e app.Event) {
+func (h *Canvas) onNodeDown(ctx app.Context, e app.Event) {
 	key := ctx.JSSrc().Get("dataset").Get("node").String()
 	if h.Compact {
 		return
@@ -364,7 +364,7 @@ func (h *Shell) onNodeDown(ctx app.Context, e app.Event) {
 	}
 }
 
-func (h *Shell) onPointerMove(ctx app.Context, e app.Event) {
+func (h *Canvas) onPointerMove(ctx app.Context, e app.Event) {
 	d := h.drag
 	if d == nil {
 		return
@@ -379,7 +379,7 @@ func (h *Shell) onPointerMove(ctx app.Context, e app.Event) {
 	h.s.DragPreview(d.key, d.x, d.y)
 }
 
-func (h *Shell) onPointerUp(ctx app.Context, e app.Event) {
+func (h *Canvas) onPointerUp(ctx app.Context, e app.Event) {
 	d := h.drag
 	h.drag = nil
 	if d == nil {
@@ -396,14 +396,14 @@ func (h *Shell) onPointerUp(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onNodeKey(ctx app.Context, e app.Event) {
+func (h *Canvas) onNodeKey(ctx app.Context, e app.Event) {
 	if k := e.Get("key").String(); k == "Enter" {
 		h.selectNode(ctx.JSSrc().Get("dataset").Get("node").String())
 		h.changed()
 	}
 }
 
-func (h *Shell) selectNode(key string) {
+func (h *Canvas) selectNode(key string) {
 	kind, name, _ := strings.Cut(key, ":")
 	switch kind {
 	case "queue", "exchange":
@@ -415,7 +415,7 @@ func (h *Shell) selectNode(key string) {
 	}
 }
 
-func (h *Shell) onAutoLayout(ctx app.Context, e app.Event) {
+func (h *Canvas) onAutoLayout(ctx app.Context, e app.Event) {
 	h.s.ResetLayout()
 	h.changed()
 }
@@ -423,7 +423,7 @@ func (h *Shell) onAutoLayout(ctx app.Context, e app.Event) {
 // noticeBox shows the last notice: the broker's own error text (never
 // translated) framed by a translated sentence, with a symbol, not only
 // colour.
-func (h *Shell) noticeBox(snap model.Snapshot) app.UI {
+func (h *Canvas) noticeBox(snap model.Snapshot) app.UI {
 	n := snap.Notice
 	if n == nil && h.linkErr == "" {
 		return app.Text("")
@@ -458,7 +458,7 @@ func (h *Shell) noticeBox(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onNoticeClose(ctx app.Context, e app.Event) {
+func (h *Canvas) onNoticeClose(ctx app.Context, e app.Event) {
 	h.s.DismissNotice()
 	h.linkErr = ""
 }

@@ -17,7 +17,7 @@ const (
 	labelW         = 86.0
 )
 
-func (h *Shell) chartsPanel() app.UI {
+func (h *Charts) chartsPanel() app.UI {
 	charts := h.s.DepthCharts(chartW, chartH)
 	items := make([]app.UI, 0, len(charts))
 	for _, c := range charts {
@@ -49,7 +49,7 @@ var markGlyph = map[string]string{
 	"dead-lettered": "☠", "dropped": "✕", "returned": "↩", "publish-rejected": "⊘",
 }
 
-func (h *Shell) timeline() app.UI {
+func (h *Charts) timeline() app.UI {
 	w := chartW - labelW
 	tl := h.s.Timeline(w, laneH)
 	if len(tl.Lanes) == 0 {

@@ -26,7 +26,7 @@ var jumps = []struct {
 	{"jump-30m", "+30 min", 30 * 60_000},
 }
 
-func (h *Shell) clock(snap model.Snapshot) app.UI {
+func (h *ClockBar) clock(snap model.Snapshot) app.UI {
 	label, ic := h.t("clock.play"), "play"
 	if snap.Playing {
 		label, ic = h.t("clock.pause"), "pause"
@@ -87,7 +87,7 @@ func (h *Shell) clock(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) speedOptions(cur float64) []app.UI {
+func (h *ClockBar) speedOptions(cur float64) []app.UI {
 	out := make([]app.UI, 0, len(model.Speeds))
 	for _, v := range model.Speeds {
 		out = append(out, app.Option().Value(strconv.FormatFloat(v, 'f', -1, 64)).Selected(v == cur).
@@ -96,22 +96,22 @@ func (h *Shell) speedOptions(cur float64) []app.UI {
 	return out
 }
 
-func (h *Shell) onPlay(ctx app.Context, e app.Event) {
+func (h *ClockBar) onPlay(ctx app.Context, e app.Event) {
 	h.s.TogglePlay()
 	h.changed()
 }
 
-func (h *Shell) onStep(ctx app.Context, e app.Event) {
+func (h *ClockBar) onStep(ctx app.Context, e app.Event) {
 	h.s.StepNext()
 	h.changed()
 }
 
-func (h *Shell) onNextExpiry(ctx app.Context, e app.Event) {
+func (h *ClockBar) onNextExpiry(ctx app.Context, e app.Event) {
 	h.s.JumpNextExpiry()
 	h.changed()
 }
 
-func (h *Shell) onJump(ctx app.Context, e app.Event) {
+func (h *ClockBar) onJump(ctx app.Context, e app.Event) {
 	for _, j := range jumps {
 		if j.id == ctx.JSSrc().Get("id").String() {
 			h.s.JumpBy(j.ms)
@@ -120,12 +120,12 @@ func (h *Shell) onJump(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onRestart(ctx app.Context, e app.Event) {
+func (h *ClockBar) onRestart(ctx app.Context, e app.Event) {
 	h.s.Restart()
 	h.changed()
 }
 
-func (h *Shell) onSpeed(ctx app.Context, e app.Event) {
+func (h *ClockBar) onSpeed(ctx app.Context, e app.Event) {
 	if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
 		h.s.SetSpeed(v)
 	}

@@ -162,7 +162,7 @@ func cssString(s string) string {
 
 // findingsBadge counts the findings on the Findings tab, coloured by the
 // worst severity.
-func (h *Shell) findingsBadge() app.UI {
+func (h *Side) findingsBadge() app.UI {
 	rep, err := h.s.Findings()
 	if err != nil || len(rep.Findings) == 0 {
 		return app.Text("")

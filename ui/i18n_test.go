@@ -146,7 +146,7 @@ func TestShortLinkAnswers(t *testing.T) {
 			t.Errorf("hasShareAPI(%+v) = %v", tt.r, got)
 		}
 	}
-	h := &Shell{lang: langEN}
+	h := &page{lang: langEN}
 	for _, tt := range []struct {
 		r            fetchResult
 		url, problem string
@@ -164,7 +164,7 @@ func TestShortLinkAnswers(t *testing.T) {
 			t.Errorf("shortLinkResult(%+v) = %q, %q; want %q and a problem with %q", tt.r, url, problem, tt.url, tt.problem)
 		}
 	}
-	if _, p := (&Shell{lang: langZH}).shortLinkResult(fetchResult{Status: 413}); !strings.Contains(p, "太大") {
+	if _, p := (&page{lang: langZH}).shortLinkResult(fetchResult{Status: 413}); !strings.Contains(p, "太大") {
 		t.Errorf("in Chinese: %q", p)
 	}
 }

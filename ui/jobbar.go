@@ -11,7 +11,7 @@ import (
 // jobBar shows a jump running in slices (ui/model job.go): where it is
 // going, how far it got, and Cancel. The page stays usable meanwhile: the
 // session runs one slice per tick and the browser draws in between.
-func (h *Shell) jobBar(snap model.Snapshot) app.UI {
+func (h *JobBar) jobBar(snap model.Snapshot) app.UI {
 	j := snap.Job
 	if j == nil {
 		return app.Text("")
@@ -25,7 +25,7 @@ func (h *Shell) jobBar(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onJobCancel(ctx app.Context, e app.Event) {
+func (h *JobBar) onJobCancel(ctx app.Context, e app.Event) {
 	h.s.CancelJob()
 	h.changed()
 }

@@ -46,8 +46,8 @@ func lessonGroup(name string) int {
 	return len(lessonGroups) - 1
 }
 
-func (h *Shell) libraryDialog() app.UI {
-	q := strings.ToLower(strings.TrimSpace(h.libQuery))
+func (h *LibraryDialog) libraryDialog() app.UI {
+	q := strings.ToLower(strings.TrimSpace(h.query))
 	groups := make([][]app.UI, len(lessonGroups))
 	n := 0
 	for _, l := range libraryOrder() {
@@ -81,8 +81,8 @@ func (h *Shell) libraryDialog() app.UI {
 			app.Div().Class("dl-dialog-head").Body(
 				app.H2().ID("library-title").Text(h.t("library.title")),
 				app.Input().ID("library-search").Class("dl-input").Type("search").Placeholder(h.t("library.search")).
-					Aria("label", h.t("library.search")).Value(h.libQuery).AutoFocus(true).
-					OnInput(func(ctx app.Context, e app.Event) { h.libQuery = ctx.JSSrc().Get("value").String() }),
+					Aria("label", h.t("library.search")).Value(h.query).AutoFocus(true).
+					OnInput(func(ctx app.Context, e app.Event) { h.query = ctx.JSSrc().Get("value").String() }),
 				app.Button().ID("library-close").Class("dl-button", "dl-button--icon").Type("button").
 					Aria("label", h.t("close")).OnClick(h.onLibraryClose).Text("×"),
 			),
@@ -133,20 +133,19 @@ func firstSentence(s string) string {
 	return clip(s, 220)
 }
 
-func (h *Shell) onLibraryOpen(ctx app.Context, e app.Event) {
+func (h *Header) onLibraryOpen(ctx app.Context, e app.Event) {
 	h.libOpen = true
-	h.libQuery = ""
 }
 
-func (h *Shell) onLibraryClose(ctx app.Context, e app.Event) { h.libOpen = false }
+func (h *LibraryDialog) onLibraryClose(ctx app.Context, e app.Event) { h.libOpen = false }
 
-func (h *Shell) onLibraryBackdrop(ctx app.Context, e app.Event) {
+func (h *LibraryDialog) onLibraryBackdrop(ctx app.Context, e app.Event) {
 	if e.Get("target").Equal(ctx.JSSrc()) {
 		h.libOpen = false
 	}
 }
 
-func (h *Shell) onLesson(ctx app.Context, e app.Event) {
+func (h *LibraryDialog) onLesson(ctx app.Context, e app.Event) {
 	name := ctx.JSSrc().Get("dataset").Get("lesson").String()
 	if h.s.LoadLesson(name) {
 		h.libOpen = false
@@ -157,7 +156,7 @@ func (h *Shell) onLesson(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onEmpty(ctx app.Context, e app.Event) {
+func (h *LibraryDialog) onEmpty(ctx app.Context, e app.Event) {
 	h.s.NewScenario()
 	h.libOpen = false
 	h.forms.yaml = h.s.YAML()

@@ -21,7 +21,7 @@ type publishForm struct {
 	count, interval                                               string
 }
 
-func (h *Shell) publishPanel(snap model.Snapshot) app.UI {
+func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 	f := &h.pub
 	var xs, labels []string
 	for _, x := range h.s.Broker().Exchanges() {
@@ -65,7 +65,7 @@ func (h *Shell) publishPanel(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onPublish(ctx app.Context, e app.Event) {
+func (h *PublishPanel) onPublish(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.pub
 	p := model.PublishForm{Exchange: f.exchange, RoutingKey: f.key, Body: f.body, Expiration: strings.TrimSpace(f.expiration),
@@ -127,7 +127,7 @@ func parseHeaders(text string) (core.Table, error) {
 }
 
 // returnsList shows basic.return: mandatory messages no queue took.
-func (h *Shell) returnsList() app.UI {
+func (h *PublishPanel) returnsList() app.UI {
 	var lis []app.UI
 	for _, ev := range h.s.Broker().Events() {
 		if ev.Kind != core.EvReturned || ev.Msg == nil {

@@ -13,7 +13,7 @@ import (
 // line:col, a click puts the caret there), a definitions.json paste, and
 // exports (definitions.json, rabbitmqadmin).
 
-func (h *Shell) scenarioPanel(snap model.Snapshot) app.UI {
+func (h *ScenarioEditor) scenarioPanel(snap model.Snapshot) app.UI {
 	f := &h.forms
 	errs := make([]app.UI, 0, len(f.yamlErrs))
 	for i, e := range f.yamlErrs {
@@ -69,7 +69,7 @@ func (h *Shell) scenarioPanel(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onYAMLApply(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onYAMLApply(ctx app.Context, e app.Event) {
 	h.forms.yamlErrs = h.s.ApplyYAML(h.forms.yaml)
 	if h.forms.yamlErrs == nil {
 		h.forms.yaml = h.s.YAML()
@@ -77,26 +77,26 @@ func (h *Shell) onYAMLApply(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onYAMLReload(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onYAMLReload(ctx app.Context, e app.Event) {
 	h.forms.yaml = h.s.YAML()
 	h.forms.yamlErrs = nil
 }
 
-func (h *Shell) onYAMLErrorClick(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onYAMLErrorClick(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	line, _ := strconv.Atoi(ds.Get("line").String())
 	col, _ := strconv.Atoi(ds.Get("col").String())
 	focusTextarea("yaml-text", line, col)
 }
 
-func (h *Shell) onNewScenario(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onNewScenario(ctx app.Context, e app.Event) {
 	h.s.NewScenario()
 	h.forms.yaml = h.s.YAML()
 	h.forms.yamlErrs = nil
 	h.changed()
 }
 
-func (h *Shell) onImport(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onImport(ctx app.Context, e app.Event) {
 	warnings, err := h.s.ImportDefinitions([]byte(h.forms.defs))
 	switch {
 	case err != nil:
@@ -113,7 +113,7 @@ func (h *Shell) onImport(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onExport(ctx app.Context, e app.Event) {
+func (h *ScenarioEditor) onExport(ctx app.Context, e app.Event) {
 	var text string
 	var err error
 	if ctx.JSSrc().Get("id").String() == "export-admin" {
@@ -128,6 +128,6 @@ func (h *Shell) onExport(ctx app.Context, e app.Event) {
 }
 
 // loadJSON loads a scenario document (a short link's JSON).
-func (h *Shell) loadJSON(body string) error {
+func (h *page) loadJSON(body string) error {
 	return h.s.LoadText("share link", []byte(body))
 }

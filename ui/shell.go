@@ -10,22 +10,36 @@ import (
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
-// Shell is the page: header, canvas, side panel and clock bar. It owns
-// the session (ui/model) and is the one component: regions are methods
-// rendering the session's Snapshot. State flows one way (docs/architecture.md "One-way flow"): an
-// event handler calls a session method (a command), then the page renders
-// the new snapshot; nothing here decides broker behaviour.
+// Shell is the page's root component: it owns the session (ui/model),
+// restores the work on mount, runs the ticker and the keyboard, and lays
+// out the components (components.go) that draw the regions. State flows
+// one way (docs/architecture.md "One-way flow"): a component's handler
+// calls a session method (a command), the page re-renders every component
+// with the new snapshot; nothing here decides broker behaviour.
 //
 // One ticker goroutine (started in OnMount, ending with the component's
-// context, never ctx.Async: docs/architecture.md "Platform constraints") asks for a frame while the clock
-// plays or something animates; the frame runs on the UI goroutine.
+// context, never ctx.Async: docs/architecture.md "Platform constraints")
+// asks for a frame while the clock plays or something animates; the frame
+// runs on the UI goroutine.
 type Shell struct {
 	app.Compo
 
 	// Compact is the /embed variant: read-only canvas and clock.
 	Compact bool
 
+	*page
+}
+
+// page is what the components of one page share: the session, the
+// language, the open tab and the state several regions read. Each
+// component embeds the same *page (unexported, so go-app never compares
+// or copies it) and gets Rev, which changes on every page render, so it
+// re-renders with the page.
+type page struct {
+	Compact  bool
 	s        *model.Session
+	snap     model.Snapshot // taken once per page render
+	rev      uint64
 	lang     string
 	tab      string // side panel tab
 	mounted  bool
@@ -37,11 +51,9 @@ type Shell struct {
 	forms
 	listTop  int // first message row shown in the queue list
 	libOpen  bool
-	libQuery string
 	share    string // the link made by "copy link" or "copy short link"
 	linkErr  string // a link that could not be opened
 	short    shortLinks
-	drag     *dragState
 	embedErr string
 
 	guideOpen bool // the guided start, opened with "?"
@@ -62,10 +74,8 @@ const (
 const tickEvery = 50 * time.Millisecond
 
 func (h *Shell) session() *model.Session {
-	if h.s == nil {
-		h.s = model.New()
-		h.lang = langEN
-		h.tab = tabInspect
+	if h.page == nil {
+		h.page = &page{Compact: h.Compact, s: model.New(), lang: langEN, tab: tabInspect}
 		h.forms.init()
 		h.s.IgnoreCheckpoints(h.Compact) // an embed has no checkpoint panel
 	}
@@ -151,7 +161,7 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 
 // openLink opens a fragment; a bad link leaves the work as it was and
 // says why, politely.
-func (h *Shell) openLink(frag string) {
+func (h *page) openLink(frag string) {
 	if err := h.s.OpenFragment(frag); err != nil {
 		h.linkErr = err.Error()
 	} else {
@@ -178,7 +188,7 @@ func (h *Shell) frame() {
 
 // changed is called after every command: it saves the work and tells
 // the ticker whether frames are needed.
-func (h *Shell) changed() {
+func (h *page) changed() {
 	if !h.mounted {
 		return
 	}
@@ -186,7 +196,7 @@ func (h *Shell) changed() {
 	h.save()
 }
 
-func (h *Shell) save() {
+func (h *page) save() {
 	if h.Compact {
 		return
 	}
@@ -207,32 +217,34 @@ func setDocLang(lang string) {
 	}
 }
 
-// Render lays out the page.
+// Render lays out the page: every component gets the page and its
+// revision (components.go).
 func (h *Shell) Render() app.UI {
-	s := h.session()
-	snap := s.Snapshot()
+	h.session()
+	h.snap = h.s.Snapshot()
+	h.rev++
 	class := "dl-shell"
 	if h.Compact {
 		class += " dl-shell--compact"
 	}
 	return app.Div().ID("shell").Class(class).Body(
-		h.header(snap),
+		&Header{page: h.page, Rev: h.rev},
 		app.Main().Class("dl-main").Body(
-			h.canvas(snap),
-			app.If(!h.Compact, h.side(snap)),
+			&Canvas{page: h.page, Rev: h.rev},
+			app.If(!h.Compact, &Side{page: h.page, Rev: h.rev}),
 		),
-		h.clock(snap),
-		h.jobBar(snap),
-		h.guide(snap),
-		app.If(h.libOpen && !h.Compact, h.libraryDialog()),
+		&ClockBar{page: h.page, Rev: h.rev},
+		&JobBar{page: h.page, Rev: h.rev},
+		&Guide{page: h.page, Rev: h.rev},
+		app.If(h.libOpen && !h.Compact, &LibraryDialog{page: h.page, Rev: h.rev}),
 	)
 }
 
-func (h *Shell) t(key string, args ...any) string { return tr(h.lang, key, args...) }
+func (h *page) t(key string, args ...any) string { return tr(h.lang, key, args...) }
 
 // local picks a scenario's own text for the language: the Chinese one
 // (title_zh, summary_zh) in 简体中文 when the scenario has it, else English.
-func (h *Shell) local(en, zh string) string { return localText(h.lang, en, zh) }
+func (h *page) local(en, zh string) string { return localText(h.lang, en, zh) }
 
 func localText(lang, en, zh string) string {
 	if lang == langZH && zh != "" {
@@ -266,7 +278,7 @@ func richText(s string) []app.UI {
 // plainText is a scenario text without its backquotes (tooltips, search).
 func plainText(s string) string { return strings.ReplaceAll(s, "`", "") }
 
-func (h *Shell) header(snap model.Snapshot) app.UI {
+func (h *Header) header(snap model.Snapshot) app.UI {
 	title := h.local(snap.Title, snap.TitleZH)
 	if title == "" || title == "Untitled" {
 		title = h.t("scenario.untitled")
@@ -322,7 +334,7 @@ func (h *Shell) header(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) profileOptions(cur string) []app.UI {
+func (h *Header) profileOptions(cur string) []app.UI {
 	var out []app.UI
 	for _, p := range []struct{ v, label string }{
 		{"rabbitmq-4.3", "RabbitMQ 4.3"}, {"rabbitmq-4.2", "RabbitMQ 4.0–4.2"}, {"rabbitmq-3.12", "RabbitMQ 3.12"},
@@ -332,8 +344,8 @@ func (h *Shell) profileOptions(cur string) []app.UI {
 	return out
 }
 
-func (h *Shell) openFullLink() string {
-	frag, err := h.session().ShareFragment()
+func (h *Header) openFullLink() string {
+	frag, err := h.s.ShareFragment()
 	if err != nil {
 		return "/"
 	}
@@ -342,22 +354,22 @@ func (h *Shell) openFullLink() string {
 
 // ---- header handlers ----
 
-func (h *Shell) onUndo(ctx app.Context, e app.Event) {
+func (h *Header) onUndo(ctx app.Context, e app.Event) {
 	h.s.Undo()
 	h.changed()
 }
 
-func (h *Shell) onRedo(ctx app.Context, e app.Event) {
+func (h *Header) onRedo(ctx app.Context, e app.Event) {
 	h.s.Redo()
 	h.changed()
 }
 
-func (h *Shell) onProfile(ctx app.Context, e app.Event) {
+func (h *Header) onProfile(ctx app.Context, e app.Event) {
 	h.s.SetProfile(ctx.JSSrc().Get("value").String())
 	h.changed()
 }
 
-func (h *Shell) onLang(ctx app.Context, e app.Event) {
+func (h *Header) onLang(ctx app.Context, e app.Event) {
 	v := ctx.JSSrc().Get("value").String()
 	if v != langZH {
 		v = langEN
@@ -367,7 +379,7 @@ func (h *Shell) onLang(ctx app.Context, e app.Event) {
 	setDocLang(v)
 }
 
-func (h *Shell) onShare(ctx app.Context, e app.Event) {
+func (h *Header) onShare(ctx app.Context, e app.Event) {
 	frag, err := h.s.ShareFragment()
 	if err != nil {
 		h.share = ""

@@ -38,7 +38,7 @@ func (s shortLinks) state() string {
 }
 
 // probeShortLinks asks once whether the site serves the share API.
-func (h *Shell) probeShortLinks(ctx app.Context) {
+func (h *page) probeShortLinks(ctx app.Context) {
 	fetchDo(ctx, locationBase()+"/api/share", map[string]any{"method": "HEAD"}, func(r fetchResult) {
 		h.short.probed = true
 		h.short.api = hasShareAPI(r)
@@ -52,7 +52,7 @@ func hasShareAPI(r fetchResult) bool {
 	return r.Err == "" && r.Status != 0 && strings.HasPrefix(strings.ToLower(r.ContentType), "application/json")
 }
 
-func (h *Shell) onShortShare(ctx app.Context, e app.Event) {
+func (h *Header) onShortShare(ctx app.Context, e app.Event) {
 	if h.short.busy {
 		return
 	}
@@ -80,7 +80,7 @@ func (h *Shell) onShortShare(ctx app.Context, e app.Event) {
 
 // shortLinkResult reads POST /api/share's answer: the short URL, or a
 // polite sentence saying why there is none.
-func (h *Shell) shortLinkResult(r fetchResult) (url, problem string) {
+func (h *page) shortLinkResult(r fetchResult) (url, problem string) {
 	var answer struct {
 		URL   string `json:"url"`
 		Error string `json:"error"`

@@ -13,7 +13,7 @@ import (
 // The side panel: tabs for the inspector, building the topology,
 // publishing, the scenario text (YAML, import, export) and the pictures.
 
-func (h *Shell) side(snap model.Snapshot) app.UI {
+func (h *Side) side(snap model.Snapshot) app.UI {
 	tabs := []struct{ id, key string }{
 		{tabInspect, "tab.inspect"}, {tabBuild, "tab.build"}, {tabPublish, "tab.publish"},
 		{tabScenario, "tab.scenario"}, {tabCharts, "tab.charts"}, {tabFindings, "tab.findings"},
@@ -35,17 +35,17 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 	var panel app.UI
 	switch h.tab {
 	case tabBuild:
-		panel = h.buildPanel(snap)
+		panel = &BuildPanel{page: h.page, Rev: h.rev}
 	case tabPublish:
-		panel = h.publishPanel(snap)
+		panel = &PublishPanel{page: h.page, Rev: h.rev}
 	case tabScenario:
-		panel = h.scenarioPanel(snap)
+		panel = &ScenarioEditor{page: h.page, Rev: h.rev}
 	case tabCharts:
-		panel = h.chartsPanel()
+		panel = &Charts{page: h.page, Rev: h.rev}
 	case tabFindings:
 		panel = &FindingsPanel{S: h.s, Lang: h.lang, Changed: h.changed}
 	default:
-		panel = h.inspectPanel(snap)
+		panel = &Inspector{page: h.page, Rev: h.rev}
 	}
 	return app.Aside().ID("side").Class("dl-side").Body(
 		app.If(h.share != "" || h.short.err != "", h.shareBar()),
@@ -55,7 +55,7 @@ func (h *Shell) side(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onTab(ctx app.Context, e app.Event) {
+func (h *Side) onTab(ctx app.Context, e app.Event) {
 	id := ctx.JSSrc().Get("id").String()
 	h.tab = id[len("tab-"):]
 	if h.tab == tabScenario {
@@ -64,7 +64,7 @@ func (h *Shell) onTab(ctx app.Context, e app.Event) {
 	}
 }
 
-func (h *Shell) shareBar() app.UI {
+func (h *Side) shareBar() app.UI {
 	closeBtn := app.Button().ID("share-close").Class("dl-button", "dl-button--icon").Type("button").
 		Aria("label", h.t("close")).OnClick(func(ctx app.Context, e app.Event) { h.share, h.short.err = "", "" }).Text("×")
 	if h.short.err != "" {
@@ -93,7 +93,7 @@ const (
 	listExtra = 6  // rows rendered above and below the visible ones
 )
 
-func (h *Shell) inspectPanel(snap model.Snapshot) app.UI {
+func (h *Inspector) inspectPanel(snap model.Snapshot) app.UI {
 	sel := snap.Sel
 	switch sel.Kind {
 	case "queue":
@@ -119,7 +119,7 @@ func (h *Shell) inspectPanel(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) queuePanel(name string) app.UI {
+func (h *Inspector) queuePanel(name string) app.UI {
 	from := max(h.listTop-listExtra, 0)
 	d := h.s.QueueDetail(name, from, listRows+2*listExtra)
 	if !d.Exists {
@@ -152,7 +152,7 @@ func (h *Shell) queuePanel(name string) app.UI {
 	)
 }
 
-func (h *Shell) dropsLine(drops map[string]int) app.UI {
+func (h *Inspector) dropsLine(drops map[string]int) app.UI {
 	items := []app.UI{app.Span().Text(h.t("inspect.drops"))}
 	for _, r := range slices.Sorted(maps.Keys(drops)) {
 		items = append(items, app.Button().Class("dl-chip", "dl-chip--drop").Type("button").DataSet("reason", r).
@@ -161,7 +161,7 @@ func (h *Shell) dropsLine(drops map[string]int) app.UI {
 	return app.P().ID("q-drops").Class("dl-chips").Body(items...)
 }
 
-func (h *Shell) kvTable(id, caption string, rows []model.KV) app.UI {
+func (h *Inspector) kvTable(id, caption string, rows []model.KV) app.UI {
 	trs := make([]app.UI, 0, len(rows))
 	for _, r := range rows {
 		trs = append(trs, app.Tr().Body(app.Th().Scope("row").Text(r.K), app.Td().Text(r.V)))
@@ -169,7 +169,7 @@ func (h *Shell) kvTable(id, caption string, rows []model.KV) app.UI {
 	return app.Table().ID(id).Class("dl-kv").Body(app.Caption().Text(caption), app.TBody().Body(trs...))
 }
 
-func (h *Shell) consumerList(bs []model.Badge) app.UI {
+func (h *Inspector) consumerList(bs []model.Badge) app.UI {
 	items := make([]app.UI, 0, len(bs))
 	for _, b := range bs {
 		script := b.Script
@@ -187,7 +187,7 @@ func (h *Shell) consumerList(bs []model.Badge) app.UI {
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.consumers")), app.Ul().Class("dl-list").Body(items...))
 }
 
-func (h *Shell) heldList(held []model.HeldRow) app.UI {
+func (h *Inspector) heldList(held []model.HeldRow) app.UI {
 	items := make([]app.UI, 0, len(held))
 	for _, r := range held {
 		who := r.Consumer
@@ -208,7 +208,7 @@ func (h *Shell) heldList(held []model.HeldRow) app.UI {
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.held")), app.Ul().ID("held").Class("dl-list").Body(items...))
 }
 
-func (h *Shell) settleButtons(r model.HeldRow) app.UI {
+func (h *Inspector) settleButtons(r model.HeldRow) app.UI {
 	btn := func(action, label string) app.UI {
 		return app.Button().Class("dl-button", "dl-button--small").Type("button").DataSet("action", action).
 			DataSet("testid", "settle-"+action).
@@ -222,7 +222,7 @@ func (h *Shell) settleButtons(r model.HeldRow) app.UI {
 
 // messageList is the queue's ready messages, head first, virtualised:
 // only the rows near the visible window are in the page.
-func (h *Shell) messageList(d model.QueueDetail) app.UI {
+func (h *Inspector) messageList(d model.QueueDetail) app.UI {
 	total := d.Ready
 	rows := make([]app.UI, 0, len(d.Messages)+2)
 	rows = append(rows, app.Div().Style("height", strconv.Itoa(d.From*rowH)+"px"))
@@ -240,7 +240,7 @@ func (h *Shell) messageList(d model.QueueDetail) app.UI {
 	)
 }
 
-func (h *Shell) messageRow(queue string, m model.MsgRow) app.UI {
+func (h *Inspector) messageRow(queue string, m model.MsgRow) app.UI {
 	expiry := ""
 	switch {
 	case !m.HasTTL:
@@ -274,12 +274,12 @@ func (h *Shell) messageRow(queue string, m model.MsgRow) app.UI {
 	return row
 }
 
-func (h *Shell) onListScroll(ctx app.Context, e app.Event) {
+func (h *Inspector) onListScroll(ctx app.Context, e app.Event) {
 	top := ctx.JSSrc().Get("scrollTop").Float()
 	h.listTop = int(top) / rowH
 }
 
-func (h *Shell) onSelectMsg(ctx app.Context, e app.Event) {
+func (h *Inspector) onSelectMsg(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	inst, _ := strconv.ParseUint(ds.Get("instance").String(), 10, 64)
 	pos, _ := strconv.Atoi(ds.Get("position").String())
@@ -293,7 +293,7 @@ func (h *Shell) onSelectMsg(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onSelectHeld(ctx app.Context, e app.Event) {
+func (h *Inspector) onSelectHeld(ctx app.Context, e app.Event) {
 	li := ctx.JSSrc().Call("closest", "[data-instance]")
 	inst, _ := strconv.ParseUint(li.Get("dataset").Get("instance").String(), 10, 64)
 	for _, u := range h.s.Broker().Unacked() {
@@ -304,7 +304,7 @@ func (h *Shell) onSelectHeld(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onSettle(ctx app.Context, e app.Event) {
+func (h *Inspector) onSettle(ctx app.Context, e app.Event) {
 	action := ctx.JSSrc().Get("dataset").Get("action").String()
 	li := ctx.JSSrc().Call("closest", "[data-instance]")
 	inst, _ := strconv.ParseUint(li.Get("dataset").Get("instance").String(), 10, 64)
@@ -317,23 +317,23 @@ func (h *Shell) onSettle(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) onGet(ctx app.Context, e app.Event) {
+func (h *Inspector) onGet(ctx app.Context, e app.Event) {
 	h.s.Get(h.s.Selection().Name)
 	h.changed()
 }
 
-func (h *Shell) onDetach(ctx app.Context, e app.Event) {
+func (h *Inspector) onDetach(ctx app.Context, e app.Event) {
 	li := ctx.JSSrc().Call("closest", "[data-consumer]")
 	h.s.Detach(li.Get("dataset").Get("consumer").String())
 	h.changed()
 }
 
-func (h *Shell) onDeleteQueue(ctx app.Context, e app.Event) {
+func (h *Inspector) onDeleteQueue(ctx app.Context, e app.Event) {
 	h.s.DeleteQueue(h.s.Selection().Name)
 	h.changed()
 }
 
-func (h *Shell) exchangePanel(name string) app.UI {
+func (h *Inspector) exchangePanel(name string) app.UI {
 	d := h.s.ExchangeDetail(name)
 	title := name
 	if name == "" {
@@ -372,7 +372,7 @@ func (h *Shell) exchangePanel(name string) app.UI {
 	)
 }
 
-func (h *Shell) onDeleteExchange(ctx app.Context, e app.Event) {
+func (h *Inspector) onDeleteExchange(ctx app.Context, e app.Event) {
 	h.s.DeleteExchange(h.s.Selection().Name)
 	h.changed()
 }
@@ -380,7 +380,7 @@ func (h *Shell) onDeleteExchange(ctx app.Context, e app.Event) {
 // messagePanel is the selected message: where it is, properties,
 // headers, the x-death table (changes highlighted, new entries sliding
 // in, counts ticking) and its story.
-func (h *Shell) messagePanel() app.UI {
+func (h *Inspector) messagePanel() app.UI {
 	md := h.s.MessageDetail()
 	if !md.Found && md.WhereKey == "where.none" {
 		return app.P().ID("inspect-message").Class("dl-help").Text(h.t("where.none"))
@@ -410,12 +410,12 @@ func (h *Shell) messagePanel() app.UI {
 	)
 }
 
-func (h *Shell) settleRow(md model.MessageDetail) app.UI {
+func (h *Inspector) settleRow(md model.MessageDetail) app.UI {
 	return app.Div().Class("dl-section").DataSet("instance", md.Held.Instance).Body(
 		app.Span().Class("dl-help").Text(h.t("held.byhand")+" "), h.settleButtons(*md.Held))
 }
 
-func (h *Shell) onBackToQueue(ctx app.Context, e app.Event) {
+func (h *Inspector) onBackToQueue(ctx app.Context, e app.Event) {
 	queue := h.s.Selection().Name
 	if md := h.s.MessageDetail(); md.Received != nil {
 		queue = md.Received.Queue
@@ -424,7 +424,7 @@ func (h *Shell) onBackToQueue(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Shell) xdeathTable(rows []model.XDeathRow) app.UI {
+func (h *Inspector) xdeathTable(rows []model.XDeathRow) app.UI {
 	th := func(field string) app.HTMLTh {
 		return app.Th().Scope("col").Title(h.xdeathHelp(field)).DataSet("help", field)
 	}
@@ -474,7 +474,7 @@ func tick(changed bool) string {
 	return "dl-count"
 }
 
-func (h *Shell) historyList(items []model.HistoryItem) app.UI {
+func (h *Inspector) historyList(items []model.HistoryItem) app.UI {
 	lis := make([]app.UI, 0, len(items))
 	for _, it := range items {
 		args := make([]any, len(it.Args))
@@ -492,7 +492,7 @@ func (h *Shell) historyList(items []model.HistoryItem) app.UI {
 	)
 }
 
-func (h *Shell) errorList() app.UI {
+func (h *Inspector) errorList() app.UI {
 	setup := h.s.SetupErrors()
 	steps := h.s.StepErrors()
 	if len(setup)+len(steps) == 0 {
@@ -514,7 +514,7 @@ func (h *Shell) errorList() app.UI {
 }
 
 // stepList shows the scenario's steps, what has run and what is next.
-func (h *Shell) stepList() app.UI {
+func (h *Inspector) stepList() app.UI {
 	steps := h.s.StepList(40)
 	if len(steps) == 0 {
 		return app.Text("")
@@ -537,7 +537,7 @@ func (h *Shell) stepList() app.UI {
 		app.Ol().ID("steps").Class("dl-history", "dl-steps").Body(lis...))
 }
 
-func (h *Shell) recentEvents() app.UI {
+func (h *Inspector) recentEvents() app.UI {
 	evs := h.s.RecentEvents(14)
 	if len(evs) == 0 {
 		return app.Text("")

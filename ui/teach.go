@@ -21,7 +21,7 @@ const storeGuide = "dlxlab.guide.v1"
 // checkpointPanel is the open checkpoint: its text, its question (choices
 // to pick before playing on) and, once the learner has played on, the
 // answer and why.
-func (h *Shell) checkpointPanel(snap model.Snapshot) app.UI {
+func (h *page) checkpointPanel(snap model.Snapshot) app.UI {
 	cp := snap.Checkpoint
 	if cp == nil || h.Compact {
 		return app.Text("")
@@ -71,7 +71,7 @@ func (h *Shell) checkpointPanel(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) answer(cp *model.CheckpointView) app.UI {
+func (h *page) answer(cp *model.CheckpointView) app.UI {
 	right := ""
 	if i := cp.Answer - 1; i >= 0 && i < len(cp.Choices) {
 		right = cp.Choices[i]
@@ -94,7 +94,7 @@ func (h *Shell) answer(cp *model.CheckpointView) app.UI {
 
 // prevAnswer shows the answer to the question before, when the next
 // checkpoint came before the learner could read it.
-func (h *Shell) prevAnswer(p *model.PrevAnswer) app.UI {
+func (h *page) prevAnswer(p *model.PrevAnswer) app.UI {
 	if p == nil {
 		return app.Text("")
 	}
@@ -124,25 +124,25 @@ func verdictState(right, picked bool) string {
 	return "false"
 }
 
-func (h *Shell) onChoice(ctx app.Context, e app.Event) {
+func (h *page) onChoice(ctx app.Context, e app.Event) {
 	n, _ := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("choice").String())
 	h.s.PickChoice(n)
 	h.changed()
 }
 
-func (h *Shell) onCheckpointContinue(ctx app.Context, e app.Event) {
+func (h *page) onCheckpointContinue(ctx app.Context, e app.Event) {
 	h.s.Continue()
 	h.changed()
 }
 
-func (h *Shell) onCheckpointClose(ctx app.Context, e app.Event) {
+func (h *page) onCheckpointClose(ctx app.Context, e app.Event) {
 	h.s.CloseCheckpoint()
 	h.changed()
 }
 
 // stepButtons are the clock bar's event controls: back one event and
 // forward one event (the "next instant" button is the older #step).
-func (h *Shell) stepButtons() []app.UI {
+func (h *page) stepButtons() []app.UI {
 	return []app.UI{
 		app.Button().ID("step-back").Class("dl-button").Type("button").
 			Title(h.t("clock.back.title")).Aria("label", h.t("clock.back")).OnClick(h.onStepBack).Body(
@@ -156,7 +156,7 @@ func (h *Shell) stepButtons() []app.UI {
 // stepRow is under the clock: what the event just stepped to did, in
 // plain words (with a button to open its message), and the scrubber over
 // the events reached so far.
-func (h *Shell) stepRow(snap model.Snapshot) app.UI {
+func (h *page) stepRow(snap model.Snapshot) app.UI {
 	if h.Compact || snap.EventsKnown == 0 && snap.Event == nil {
 		return app.Text("")
 	}
@@ -182,17 +182,17 @@ func (h *Shell) stepRow(snap model.Snapshot) app.UI {
 	)
 }
 
-func (h *Shell) onStepEvent(ctx app.Context, e app.Event) {
+func (h *page) onStepEvent(ctx app.Context, e app.Event) {
 	h.s.StepEvent()
 	h.changed()
 }
 
-func (h *Shell) onStepBack(ctx app.Context, e app.Event) {
+func (h *page) onStepBack(ctx app.Context, e app.Event) {
 	h.s.StepBack()
 	h.changed()
 }
 
-func (h *Shell) onScrub(ctx app.Context, e app.Event) {
+func (h *page) onScrub(ctx app.Context, e app.Event) {
 	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
 		h.s.SeekEvent(n)
 	}
@@ -201,11 +201,11 @@ func (h *Shell) onScrub(ctx app.Context, e app.Event) {
 
 // onOpenMessage opens the message an event, a drop or a recent event
 // concerns: the copy if it is still there, else as last seen.
-func (h *Shell) onOpenMessage(ctx app.Context, e app.Event) {
+func (h *page) onOpenMessage(ctx app.Context, e app.Event) {
 	h.openMessage(ctx, "")
 }
 
-func (h *Shell) openMessage(ctx app.Context, queue string) {
+func (h *page) openMessage(ctx app.Context, queue string) {
 	ds := ctx.JSSrc().Get("dataset")
 	lineage, _ := strconv.ParseUint(ds.Get("lineage").String(), 10, 64)
 	instance, _ := strconv.ParseUint(ds.Get("instance").String(), 10, 64)
@@ -222,7 +222,7 @@ func (h *Shell) openMessage(ctx app.Context, queue string) {
 
 // receivedList is what the consumers of a queue (and basic.get) received
 // from it: every delivery, with what was done with it, openable.
-func (h *Shell) receivedList(queue string, consumers []model.Badge) app.UI {
+func (h *page) receivedList(queue string, consumers []model.Badge) app.UI {
 	var rows []model.ReceivedRow
 	for _, c := range append([]string{""}, badgeNames(consumers)...) {
 		for _, r := range h.s.Received(c) {
@@ -264,7 +264,7 @@ func (h *Shell) receivedList(queue string, consumers []model.Badge) app.UI {
 	)
 }
 
-func (h *Shell) outcome(r model.ReceivedRow) string {
+func (h *page) outcome(r model.ReceivedRow) string {
 	switch r.Outcome {
 	case model.OutcomeHeld:
 		return h.t("outcome.held")
@@ -286,7 +286,7 @@ func badgeNames(bs []model.Badge) []string {
 	return out
 }
 
-func (h *Shell) onSelectReceived(ctx app.Context, e app.Event) {
+func (h *page) onSelectReceived(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	seq, _ := strconv.ParseUint(ds.Get("seq").String(), 10, 64)
 	h.s.SelectReceived(ds.Get("consumer").String(), seq)
@@ -294,7 +294,7 @@ func (h *Shell) onSelectReceived(ctx app.Context, e app.Event) {
 }
 
 // onOpenDrop opens the newest message a drop chip counts.
-func (h *Shell) onOpenDrop(ctx app.Context, e app.Event) {
+func (h *page) onOpenDrop(ctx app.Context, e app.Event) {
 	ds := ctx.JSSrc().Get("dataset")
 	queue := h.s.Selection().Name
 	if lineage, instance, ok := h.s.LastDrop(queue, ds.Get("reason").String()); ok {
@@ -305,7 +305,7 @@ func (h *Shell) onOpenDrop(ctx app.Context, e app.Event) {
 
 // xdeathHelp is the explanation of an x-death field or death header for
 // the profile being run, with its version note.
-func (h *Shell) xdeathHelp(field string) string {
+func (h *page) xdeathHelp(field string) string {
 	for _, f := range model.XDeathHelp(core.Profile(h.s.Snapshot().Profile)) {
 		if f.Field == field {
 			text := h.local(f.EN, f.ZH)
@@ -319,7 +319,7 @@ func (h *Shell) xdeathHelp(field string) string {
 }
 
 // xdeathNote says whether this broker version writes x-last-death-*.
-func (h *Shell) xdeathNote() app.UI {
+func (h *page) xdeathNote() app.UI {
 	for _, f := range model.XDeathHelp(h.s.Broker().Profile()) {
 		if f.Note != "" {
 			return app.P().ID("xdeath-note").Class("dl-help").DataSet("writes", f.Writes).Text(h.local(f.Note, f.NoteZH))
@@ -330,7 +330,7 @@ func (h *Shell) xdeathNote() app.UI {
 
 // guide is the guided start: what this is and three things to try. It
 // shows on a first visit (until dismissed) and from the "?" button.
-func (h *Shell) guide(snap model.Snapshot) app.UI {
+func (h *page) guide(snap model.Snapshot) app.UI {
 	if h.Compact || !h.mounted || !(h.guideOpen || snap.Empty && !h.guideSeen) {
 		return app.Text("")
 	}
@@ -352,22 +352,22 @@ func (h *Shell) guide(snap model.Snapshot) app.UI {
 }
 
 // helpButton reopens the guided start.
-func (h *Shell) helpButton() app.UI {
+func (h *page) helpButton() app.UI {
 	return app.Button().ID("help-open").Class("dl-button", "dl-button--icon").Type("button").
 		Title(h.t("guide.help")).Aria("label", h.t("guide.help")).OnClick(h.onHelp).Text("?")
 }
 
-func (h *Shell) onHelp(ctx app.Context, e app.Event) { h.guideOpen = true }
+func (h *page) onHelp(ctx app.Context, e app.Event) { h.guideOpen = true }
 
-func (h *Shell) onGuideClose(ctx app.Context, e app.Event) { h.dismissGuide() }
+func (h *page) onGuideClose(ctx app.Context, e app.Event) { h.dismissGuide() }
 
 // onGuideStart opens the library at its "Start here" group.
-func (h *Shell) onGuideStart(ctx app.Context, e app.Event) {
+func (h *page) onGuideStart(ctx app.Context, e app.Event) {
 	h.dismissGuide()
-	h.libOpen, h.libQuery = true, ""
+	h.libOpen = true
 }
 
-func (h *Shell) dismissGuide() {
+func (h *page) dismissGuide() {
 	h.guideOpen, h.guideSeen = false, true
 	storageSet(storeGuide, "dismissed")
 }
