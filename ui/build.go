@@ -360,19 +360,11 @@ func (h *BuildPanel) onSaveQueue(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	f := h.q
 	q := scenarios.Queue{Name: strings.TrimSpace(f.name), Durable: f.durable}
-	args := core.Table{}
-	if f.typ == "quorum" {
-		args["x-queue-type"] = "quorum"
+	rows := make([][2]string, len(f.args))
+	for i, a := range f.args {
+		rows[i] = [2]string{a.key, a.value}
 	}
-	for _, a := range f.args {
-		if a.key == "" || strings.TrimSpace(a.value) == "" && a.key != "x-dead-letter-exchange" && a.key != "x-dead-letter-routing-key" {
-			continue
-		}
-		args[a.key] = model.ParseValue(model.QueueArgs, a.key, a.value)
-	}
-	if len(args) > 0 {
-		q.Arguments = args
-	}
+	q.Arguments = model.QueueArguments(f.typ, rows)
 	if h.s.PutQueue(f.old, q) {
 		h.q = queueForm{typ: f.typ, durable: true}
 		h.s.Select("queue", q.Name)
@@ -548,32 +540,33 @@ func (h *BuildPanel) policiesList() app.UI {
 			app.Span().Class("dl-name").Text(p.Name+" "),
 			app.Code().Text(p.Pattern+" · "+p.ApplyTo+" · "+model.FormatValue(p.Definition)),
 			app.Button().ID(domID("policy-edit-"+p.Name)).Class("dl-button", "dl-button--small").Type("button").
-				OnClick(h.onEditPolicy, p.Name).Text(h.t("edit")),
+				OnClick(h.onEditPolicy(p.Name), p.Name).Text(h.t("edit")),
 			app.Button().ID(domID("policy-delete-"+p.Name)).Class("dl-button", "dl-button--icon").Type("button").Aria("label", h.t("delete")).
-				OnClick(h.onDeletePolicy, p.Name).Text("×"),
+				OnClick(h.onDeletePolicy(p.Name), p.Name).Text("×"),
 		))
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("build.policies")), app.Ul().ID("policies").Class("dl-list").Body(lis...))
 }
 
-func (h *page) policyNameOf(ctx app.Context) string {
-	return ctx.JSSrc().Call("closest", "[data-policy]").Get("dataset").Get("policy").String()
-}
-
-func (h *page) onEditPolicy(ctx app.Context, e app.Event) {
-	name := h.policyNameOf(ctx)
-	for _, p := range h.s.Scenario().Policies {
-		if p.Name == name {
-			h.p = policyForm{old: p.Name, name: p.Name, pattern: p.Pattern, applyTo: p.ApplyTo,
-				priority: strconv.FormatInt(p.Priority, 10), def: model.FormatTable(p.Definition)}
-			h.edit = "policy"
+// onEditPolicy opens the policy form on the policy name.
+func (h *page) onEditPolicy(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		for _, p := range h.s.Scenario().Policies {
+			if p.Name == name {
+				h.p = policyForm{old: p.Name, name: p.Name, pattern: p.Pattern, applyTo: p.ApplyTo,
+					priority: strconv.FormatInt(p.Priority, 10), def: model.FormatTable(p.Definition)}
+				h.edit = "policy"
+			}
 		}
 	}
 }
 
-func (h *BuildPanel) onDeletePolicy(ctx app.Context, e app.Event) {
-	h.s.DeletePolicy(h.policyNameOf(ctx))
-	h.changed()
+// onDeletePolicy deletes the policy name.
+func (h *BuildPanel) onDeletePolicy(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.s.DeletePolicy(name)
+		h.changed()
+	}
 }
 
 // ---- consumer ----

@@ -209,8 +209,8 @@ func (h *Canvas) node(n model.Node) app.UI {
 		Attr("transform", fmt.Sprintf("translate(%.1f,%.1f)", n.X, n.Y)).
 		Attr("tabindex", 0).Attr("role", "button").
 		Aria("label", n.Kind+" "+name).
-		On("pointerdown", h.onNodeDown, n.Key).
-		On("keydown", h.onNodeKey, n.Key)
+		On("pointerdown", h.onNodeDown(n.Key), n.Key).
+		On("keydown", h.onNodeKey(n.Key), n.Key)
 	if n.Selected {
 		el = el.DataSet("selected", "true")
 	}
@@ -344,8 +344,12 @@ func tokenLabel(tv model.TokenView) string {
 
 // ---- canvas handlers ----
 
-func (h *Canvas) onNodeDown(ctx app.Context, e app.Event) {
-	key := ctx.JSSrc().Get("dataset").Get("node").String()
+// onNodeDown starts dragging (or selecting) the node key.
+func (h *Canvas) onNodeDown(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { h.nodeDown(key, e) }
+}
+
+func (h *Canvas) nodeDown(key string, e app.Event) {
 	if h.Compact {
 		return
 	}
@@ -396,10 +400,13 @@ func (h *Canvas) onPointerUp(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Canvas) onNodeKey(ctx app.Context, e app.Event) {
-	if k := e.Get("key").String(); k == "Enter" {
-		h.selectNode(ctx.JSSrc().Get("dataset").Get("node").String())
-		h.changed()
+// onNodeKey selects the node key on Enter.
+func (h *Canvas) onNodeKey(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if e.Get("key").String() == "Enter" {
+			h.selectNode(key)
+			h.changed()
+		}
 	}
 }
 

@@ -38,8 +38,8 @@ func TestCatalogue(t *testing.T) {
 	for _, k := range []string{"tab.inspect", "tab.build", "tab.publish", "tab.scenario", "tab.charts", "link.notfound"} {
 		keys[k] = true
 	}
-	for _, g := range lessonGroups {
-		keys[g.key] = true
+	for _, k := range model.LessonGroupKeys() {
+		keys[k] = true
 	}
 	for _, a := range append(append([]model.Arg{}, model.QueueArgs...), model.ExchangeArgs...) {
 		keys["arg."+a.Key] = true
@@ -89,21 +89,6 @@ func TestLocalText(t *testing.T) {
 	} {
 		if got := localText(tt.lang, tt.en, tt.zh); got != tt.want {
 			t.Errorf("localText(%q, %q, %q) = %q", tt.lang, tt.en, tt.zh, got)
-		}
-	}
-}
-
-func TestFirstSentence(t *testing.T) {
-	for in, want := range map[string]string{
-		"One. Two.":                  "One.",
-		"No stop":                    "No stop",
-		"第一句。第二句。":                   "第一句。",
-		"只有一句。":                      "只有一句。",
-		"Uses x-death. 然后。":          "Uses x-death.",
-		"先说 x-death。Then more. End.": "先说 x-death。",
-	} {
-		if got := firstSentence(in); got != want {
-			t.Errorf("firstSentence(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

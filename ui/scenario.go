@@ -23,7 +23,7 @@ func (h *ScenarioEditor) scenarioPanel(snap model.Snapshot) app.UI {
 		}
 		errs = append(errs, app.Li().Body(
 			app.Button().Class("dl-linkbutton").Type("button").DataSet("line", e.Line).DataSet("col", e.Col).
-				OnClick(h.onYAMLErrorClick, i, e.Line, e.Col).Body(
+				OnClick(h.onYAMLErrorClick(e.Line, e.Col), i, e.Line, e.Col).Body(
 				app.Span().Class("dl-pos").Text(pos),
 				app.Span().Text(" "+e.Msg),
 			),
@@ -82,11 +82,9 @@ func (h *ScenarioEditor) onYAMLReload(ctx app.Context, e app.Event) {
 	h.forms.yamlErrs = nil
 }
 
-func (h *ScenarioEditor) onYAMLErrorClick(ctx app.Context, e app.Event) {
-	ds := ctx.JSSrc().Get("dataset")
-	line, _ := strconv.Atoi(ds.Get("line").String())
-	col, _ := strconv.Atoi(ds.Get("col").String())
-	focusTextarea("yaml-text", line, col)
+// onYAMLErrorClick puts the cursor at line:col of the YAML text.
+func (h *ScenarioEditor) onYAMLErrorClick(line, col int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { focusTextarea("yaml-text", line, col) }
 }
 
 func (h *ScenarioEditor) onNewScenario(ctx app.Context, e app.Event) {

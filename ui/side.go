@@ -181,7 +181,7 @@ func (h *Inspector) consumerList(bs []model.Badge) app.UI {
 			app.Span().Class("dl-muted").Text(" · prefetch "+strconv.Itoa(b.Prefetch)+" · "+script+
 				" · "+h.t("count.unacked", b.Unacked)),
 			app.Button().ID(domID("detach-"+b.Name)).Class("dl-button", "dl-button--small").Type("button").
-				OnClick(h.onDetach, b.Name).Text(h.t("consumer.detach")),
+				OnClick(h.onDetach(b.Name), b.Name).Text(h.t("consumer.detach")),
 		))
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.consumers")), app.Ul().Class("dl-list").Body(items...))
@@ -196,7 +196,7 @@ func (h *Inspector) heldList(held []model.HeldRow) app.UI {
 		}
 		row := app.Li().DataSet("testid", "held-row").DataSet("instance", r.Instance).Body(
 			app.Button().Class("dl-linkbutton").Type("button").
-				OnClick(h.onSelectHeld, r.Instance).Body(
+				OnClick(h.onSelectHeld(r.Instance), r.Instance).Body(
 				app.Span().Class("dl-body").Text(clip(r.Body, 24)),
 				app.Span().Class("dl-muted").Text(" · "+who+" · tag "+strconv.FormatUint(r.Tag, 10)),
 			),
@@ -212,7 +212,7 @@ func (h *Inspector) settleButtons(r model.HeldRow) app.UI {
 	btn := func(action, label string) app.UI {
 		return app.Button().Class("dl-button", "dl-button--small").Type("button").DataSet("action", action).
 			DataSet("testid", "settle-"+action).
-			OnClick(h.onSettle, r.Consumer, r.Instance, action).Text(label)
+			OnClick(h.onSettle(r.Consumer, r.Instance, action), r.Consumer, r.Instance, action).Text(label)
 	}
 	return app.Span().Class("dl-settle").Body(
 		btn(model.SettleAck, "ack"), btn(model.SettleReject, "reject"),
@@ -261,7 +261,7 @@ func (h *Inspector) messageRow(queue string, m model.MsgRow) app.UI {
 	row := app.Div().Class("dl-msgrow").Role("listitem").DataSet("testid", "msg-row").
 		DataSet("instance", m.Instance).DataSet("position", m.Position).
 		Style("height", strconv.Itoa(rowH)+"px").
-		TabIndex(0).OnClick(h.onSelectMsg, queue, m.Instance).Body(
+		TabIndex(0).OnClick(h.onSelectMsg(queue, m.Instance, m.Position), queue, m.Instance, m.Position).Body(
 		app.Span().Class("dl-msgpos").Text(pos),
 		app.Span().Class("dl-body").Text(clip(m.Body, 22)),
 		app.If(m.Deaths > 0, app.Span().Class("dl-chip").Title("x-death").Text("☠ "+strconv.FormatInt(m.Deaths, 10))),
@@ -279,42 +279,38 @@ func (h *Inspector) onListScroll(ctx app.Context, e app.Event) {
 	h.listTop = int(top) / rowH
 }
 
-func (h *Inspector) onSelectMsg(ctx app.Context, e app.Event) {
-	ds := ctx.JSSrc().Get("dataset")
-	inst, _ := strconv.ParseUint(ds.Get("instance").String(), 10, 64)
-	pos, _ := strconv.Atoi(ds.Get("position").String())
-	sel := h.s.Selection()
-	d := h.s.QueueDetail(sel.Name, pos, 1)
-	for _, m := range d.Messages {
-		if m.Instance == inst {
-			h.s.SelectMessage(sel.Name, m.Lineage, inst, pos)
+// onSelectMsg selects the ready message inst at pos in queue.
+func (h *Inspector) onSelectMsg(queue string, inst uint64, pos int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		d := h.s.QueueDetail(queue, pos, 1)
+		for _, m := range d.Messages {
+			if m.Instance == inst {
+				h.s.SelectMessage(queue, m.Lineage, inst, pos)
+			}
 		}
+		h.changed()
 	}
-	h.changed()
 }
 
-func (h *Inspector) onSelectHeld(ctx app.Context, e app.Event) {
-	li := ctx.JSSrc().Call("closest", "[data-instance]")
-	inst, _ := strconv.ParseUint(li.Get("dataset").Get("instance").String(), 10, 64)
-	for _, u := range h.s.Broker().Unacked() {
-		if u.Instance == inst {
-			h.s.SelectMessage(u.Queue, u.Msg.Lineage, inst, -1)
+// onSelectHeld selects the unacked delivery of message copy inst.
+func (h *Inspector) onSelectHeld(inst uint64) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		for _, u := range h.s.Broker().Unacked() {
+			if u.Instance == inst {
+				h.s.SelectMessage(u.Queue, u.Msg.Lineage, inst, -1)
+			}
 		}
+		h.changed()
 	}
-	h.changed()
 }
 
-func (h *Inspector) onSettle(ctx app.Context, e app.Event) {
-	action := ctx.JSSrc().Get("dataset").Get("action").String()
-	li := ctx.JSSrc().Call("closest", "[data-instance]")
-	inst, _ := strconv.ParseUint(li.Get("dataset").Get("instance").String(), 10, 64)
-	for _, u := range h.s.Broker().Unacked() {
-		if u.Instance == inst {
-			h.s.SettleByHand(u.Consumer, inst, action)
-			break
-		}
+// onSettle settles, by hand, the delivery of message copy inst that
+// consumer holds ("" is basic.get).
+func (h *Inspector) onSettle(consumer string, inst uint64, action string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.s.SettleByHand(consumer, inst, action)
+		h.changed()
 	}
-	h.changed()
 }
 
 func (h *Inspector) onGet(ctx app.Context, e app.Event) {
@@ -322,10 +318,12 @@ func (h *Inspector) onGet(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Inspector) onDetach(ctx app.Context, e app.Event) {
-	li := ctx.JSSrc().Call("closest", "[data-consumer]")
-	h.s.Detach(li.Get("dataset").Get("consumer").String())
-	h.changed()
+// onDetach removes the consumer name.
+func (h *Inspector) onDetach(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.s.Detach(name)
+		h.changed()
+	}
 }
 
 func (h *Inspector) onDeleteQueue(ctx app.Context, e app.Event) {

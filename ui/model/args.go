@@ -124,6 +124,30 @@ func ParseValue(list []Arg, key, text string) any {
 	return text
 }
 
+// QueueArguments builds a queue's arguments from the form's rows (key,
+// typed text) and its type: quorum adds x-queue-type. Rows without a key
+// are skipped, and so are rows without a value, except the dead-letter
+// exchange and routing key: an empty x-dead-letter-exchange is the
+// default exchange, a real setting. nil when nothing is left.
+func QueueArguments(queueType string, rows [][2]string) core.Table {
+	args := core.Table{}
+	if queueType == string(core.Quorum) {
+		args["x-queue-type"] = string(core.Quorum)
+	}
+	for _, r := range rows {
+		key, text := r[0], r[1]
+		keepsEmpty := key == "x-dead-letter-exchange" || key == "x-dead-letter-routing-key"
+		if key == "" || strings.TrimSpace(text) == "" && !keepsEmpty {
+			continue
+		}
+		args[key] = ParseValue(QueueArgs, key, text)
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	return args
+}
+
 // ParseTable reads "key = value" (or "key: value") lines into a table,
 // typing each value with ParseValue. Blank lines and lines starting with
 // '#' are skipped.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -38,5 +39,25 @@ func TestQueueArgs(t *testing.T) {
 	}
 	if a, _ := ArgFor(PolicyKeys, "overflow"); !slices.Equal(a.Enum, []string{"drop-head", "reject-publish", "reject-publish-dlx"}) {
 		t.Errorf("overflow values %v", a.Enum)
+	}
+}
+
+func TestQueueArguments(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		typ  string
+		rows [][2]string
+		want core.Table
+	}{
+		{"nothing", "classic", nil, nil},
+		{"empty rows skipped", "classic", [][2]string{{"", "1"}, {"x-max-length", " "}}, nil},
+		{"an empty DLX is kept", "classic", [][2]string{{"x-dead-letter-exchange", ""}, {"x-dead-letter-routing-key", "q"}},
+			core.Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "q"}},
+		{"numbers typed", "classic", [][2]string{{"x-message-ttl", "100"}}, core.Table{"x-message-ttl": int64(100)}},
+		{"quorum", "quorum", [][2]string{{"x-delivery-limit", "3"}}, core.Table{"x-queue-type": "quorum", "x-delivery-limit": int64(3)}},
+	} {
+		if got := QueueArguments(tc.typ, tc.rows); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
