@@ -69,7 +69,7 @@ type QueueState struct {
 
 // QueuedMessage is a ready message and the redelivered flag the broker
 // would set when it next hands it out (a basic.get would see it). Brokers
-// differ here (docs/rabbitmq.md "The redelivered flag"), so the
+// differ here (docs/rabbitmq.md "Delivery counts across dead-lettering"), so the
 // conformance runner compares it like any other field.
 type QueuedMessage struct {
 	Message

@@ -35,6 +35,12 @@ func outsideRefIn(line string) string {
 	return ""
 }
 
+// docsRef matches a reference into docs/: the file, then optionally one
+// or more quoted headings ("docs/rabbitmq.md "Message TTL", "Queue expiry"").
+var docsRef = regexp.MustCompile(`docs/([A-Za-z0-9_.-]+\.md)((?:,? "[^"\n]+")*)`)
+
+var quoted = regexp.MustCompile(`"([^"\n]+)"`)
+
 // checkedExt are the text files the tests read.
 var checkedExt = map[string]bool{".go": true, ".md": true, ".yaml": true, ".yml": true,
 	".sh": true, ".js": true, ".jsonc": true, ".css": true, ".html": true, "": true}
@@ -107,6 +113,37 @@ func TestNoOutsideReferences(t *testing.T) {
 	}
 }
 
+// TestDocsReferencesExist: every docs/FILE.md named exists, and so does
+// every heading quoted right after it.
+func TestDocsReferencesExist(t *testing.T) {
+	files := repoTextFiles(t)
+	headings := map[string]map[string]bool{}
+	for _, f := range files {
+		if strings.HasPrefix(f.path, "docs/") && strings.Count(f.path, "/") == 1 {
+			headings[strings.TrimPrefix(f.path, "docs/")] = headingsOf(f.lines)
+		}
+	}
+	for _, f := range files {
+		if f.path == "cmd/dlxlab/docrefs_test.go" {
+			continue
+		}
+		for i, line := range f.lines {
+			for _, m := range docsRef.FindAllStringSubmatch(line, -1) {
+				hs, ok := headings[m[1]]
+				if !ok {
+					t.Errorf("%s:%d: docs/%s does not exist", f.path, i+1, m[1])
+					continue
+				}
+				for _, q := range quoted.FindAllStringSubmatch(m[2], -1) {
+					if !hs[q[1]] {
+						t.Errorf("%s:%d: docs/%s has no heading %q", f.path, i+1, m[1], q[1])
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestDocsIndexed: docs/README.md lists every document in docs/.
 func TestDocsIndexed(t *testing.T) {
 	index, err := os.ReadFile("../../docs/README.md")
@@ -123,4 +160,21 @@ func TestDocsIndexed(t *testing.T) {
 			t.Errorf("docs/README.md does not list docs/%s: add a line to its table", base)
 		}
 	}
+}
+
+// headingsOf returns the Markdown headings of a file, without the #s.
+func headingsOf(lines []string) map[string]bool {
+	hs := map[string]bool{}
+	fence := false
+	for _, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fence = !fence
+		}
+		if fence || !strings.HasPrefix(l, "#") {
+			continue
+		}
+		h := strings.TrimSpace(strings.TrimLeft(l, "#"))
+		hs[h] = true
+	}
+	return hs
 }
