@@ -216,8 +216,11 @@ func TestJourneyShareLink(t *testing.T) {
 			t.Error("a site without the share API offers short links")
 		}
 	}
-	if len(link) > 2000 {
-		t.Errorf("link is %d characters; a library scenario should fit in 2,000", len(link))
+	// A lesson's checkpoints (narration in two languages) take its link
+	// past the 2,000 characters of a plain scenario; scenarios/library_test.go
+	// pins both bounds (TestLibraryChinese).
+	if len(link) > 6000 {
+		t.Errorf("link is %d characters; a library lesson should fit in 6,000", len(link))
 	}
 	p.screenshot("share-link.png")
 	title, clock := p.text("#scenario-title"), p.text("#clock-time")
