@@ -139,7 +139,11 @@ func (s *Session) receivedDetail() MessageDetail {
 		who = s.sel.Name
 	}
 	md.WhereKey = "where.received"
-	md.WhereArgs = []string{who, row.Queue, core.FormatClock(row.T), row.Outcome, row.Reason}
+	then := row.Outcome
+	if row.Reason != "" {
+		then += " (" + row.Reason + ")"
+	}
+	md.WhereArgs = []string{who, row.Queue, core.FormatClock(row.T), then}
 	msg := ev.Msg
 	md.Body, md.Exchange, md.RoutingKey = msg.Body, msg.Exchange, joinKeys(msg.Keys)
 	md.Props = propRows(msg.Properties())
