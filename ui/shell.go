@@ -36,6 +36,7 @@ type Shell struct {
 // or copies it) and gets Rev, which changes on every page render, so it
 // re-renders with the page.
 type page struct {
+	root     *Shell // re-rendered by refresh
 	Compact  bool
 	s        *model.Session
 	snap     model.Snapshot // taken once per page render
@@ -75,7 +76,7 @@ const tickEvery = 50 * time.Millisecond
 
 func (h *Shell) session() *model.Session {
 	if h.page == nil {
-		h.page = &page{Compact: h.Compact, s: model.New(), lang: langEN, tab: tabInspect}
+		h.page = &page{root: h, Compact: h.Compact, s: model.New(), lang: langEN, tab: tabInspect}
 		h.forms.init()
 		h.s.IgnoreCheckpoints(h.Compact) // an embed has no checkpoint panel
 	}
@@ -194,6 +195,15 @@ func (h *page) changed() {
 	}
 	h.wantTick.Store(h.s.SetWall(time.Since(h.t0)) || h.s.Playing())
 	h.save()
+}
+
+// refresh re-renders the whole page: for an answer that arrives later
+// (a fetch) and changes what other components show. An event handler
+// needs none: go-app updates its component and their ancestors.
+func (h *page) refresh() {
+	if h.root != nil {
+		h.root.Update()
+	}
 }
 
 func (h *page) save() {

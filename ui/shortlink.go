@@ -67,11 +67,15 @@ func (h *Header) onShortShare(ctx app.Context, e app.Event) {
 		"headers": map[string]any{"Content-Type": "application/json"},
 		"body":    string(body),
 	}, func(r fetchResult) {
+		defer h.refresh() // the answer shows in the side panel, not only in the header
 		h.short.busy = false
 		url, problem := h.shortLinkResult(r)
 		if problem != "" {
 			h.share, h.short.made, h.short.err = "", false, problem
 			return
+		}
+		if strings.HasPrefix(url, "/") { // a server without a public base URL answers with a path
+			url = locationBase() + url
 		}
 		h.share, h.short.made = url, true
 		copyText(url)
