@@ -24,7 +24,9 @@ func shareSite(t *testing.T) (base string, store *share.MemoryStore, tooBig *ato
 	}
 	siteURL(t) // checks that ../dist is built
 	store, tooBig = share.NewMemoryStore(), &atomic.Bool{}
-	h := share.New(share.Options{Store: store, Site: ui.SiteHandler(distDir), Logf: t.Logf})
+	// The handler needs the server's address as its base URL (links are
+	// absolute and never taken from Host), so it is made once the server is.
+	var h http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if tooBig.Load() && r.Method == http.MethodPost && r.URL.Path == "/api/share" {
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -34,6 +36,7 @@ func shareSite(t *testing.T) (base string, store *share.MemoryStore, tooBig *ato
 		}
 		h.ServeHTTP(w, r)
 	}))
+	h = share.New(share.Options{Store: store, Site: ui.SiteHandler(distDir), Logf: t.Logf, BaseURL: srv.URL})
 	t.Cleanup(srv.Close)
 	return srv.URL, store, tooBig
 }
