@@ -1,6 +1,6 @@
 package core
 
-import "fmt"
+import "github.com/dlxlab/dlxlab/core/kernel"
 
 // Profile pins broker behaviour where RabbitMQ versions differ
 // (docs/rabbitmq.md "Versions and profiles" version table). The zero value is not valid; use a constant.
@@ -23,15 +23,7 @@ var Profiles = []Profile{Rabbit43, Rabbit42, Rabbit312}
 
 // ParseProfile accepts a profile name; "" means the default.
 func ParseProfile(s string) (Profile, error) {
-	if s == "" {
-		return DefaultProfile, nil
-	}
-	for _, p := range Profiles {
-		if string(p) == s {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("unknown profile %q (known: rabbitmq-4.3, rabbitmq-4.2, rabbitmq-3.12)", s)
+	return kernel.ParseProfile(s, DefaultProfile, Profiles, "")
 }
 
 // is4 reports a 4.x broker.

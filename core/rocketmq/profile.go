@@ -1,6 +1,6 @@
 package rocketmq
 
-import "fmt"
+import "github.com/dlxlab/dlxlab/core/kernel"
 
 // Profile pins behaviour where RocketMQ versions differ (docs/rocketmq.md
 // "Versions and profiles").
@@ -23,15 +23,7 @@ var Profiles = []Profile{RocketMQ53, RocketMQ510, RocketMQ49}
 
 // ParseProfile accepts a profile name; "" means the default.
 func ParseProfile(s string) (Profile, error) {
-	if s == "" {
-		return DefaultProfile, nil
-	}
-	for _, p := range Profiles {
-		if string(p) == s {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("unknown RocketMQ profile %q (known: rocketmq-5.3, rocketmq-5.1.0, rocketmq-4.9)", s)
+	return kernel.ParseProfile(s, DefaultProfile, Profiles, "RocketMQ ")
 }
 
 // is5 reports a 5.x broker (timer wheel, pop, gRPC proxy).
