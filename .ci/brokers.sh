@@ -164,10 +164,17 @@ running() { TO=60 ctl "$1" -q status >/dev/null 2>&1; }
 start() {
 	local t=$1 port
 	port=$(port_of "$t")
-	if running "$t"; then
-		log "$t: $(node_of "$t") is running"
-		return 0
-	fi
+	# A node that answers slowly (a loaded machine) is asked up to three
+	# times before its port is taken for someone else's.
+	local try
+	for try in 1 2 3; do
+		if running "$t"; then
+			log "$t: $(node_of "$t") is running"
+			return 0
+		fi
+		port_open "$port" || break
+		sleep 5
+	done
 	if port_open "$port"; then
 		# Something else holds the port: on the host, Debian's own service
 		# under the default node name (rabbit@HOSTNAME), started by the package.
