@@ -20,7 +20,8 @@ import (
 var outsideRef = regexp.MustCompile(`(?i)\b(spec|design|style|notes)(\.md)? ?§|\bshared/(spec|design|style|notes|seeds)\b|\bseed 00[0-9]|\bissue #?[0-9]+`)
 
 // upstreamIssue is an issue of a public repository named just before it
-// ("apache/rocketmq issue 6163"): a source anyone can read, not one of ours.
+// (an owner/repository pair, then "issue" or "PR" and a number): a source
+// anyone can read, not one of ours.
 var upstreamIssue = regexp.MustCompile(`[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+ (issue|PR) #?[0-9]+$`)
 
 // outsideRefIn returns the first outside reference in line, or "".
