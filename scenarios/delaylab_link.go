@@ -2,9 +2,6 @@ package scenarios
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/core/delay"
@@ -130,22 +127,7 @@ func EncodeDelayLab(l *DelayLab) (string, error) {
 // back into a validated lab. It never panics: a damaged or oversized link
 // is an error that says what is wrong.
 func DecodeDelayLab(s string) (*DelayLab, error) {
-	if i := strings.LastIndex(s, "d="); i >= 0 && strings.Contains(s[:i+2], "#") {
-		s = s[i+2:]
-	}
-	s = strings.TrimSpace(s)
-	if len(s) > MaxLinkSize {
-		return nil, fmt.Errorf("delay-lab link is %d characters; the limit is %d (MaxLinkSize)", len(s), MaxLinkSize)
-	}
-	version, payload, ok := strings.Cut(s, ".")
-	if !ok {
-		return nil, errors.New("not a delay-lab link: expected a version and a dot, like 1.…")
-	}
-	dec := linkDecoders[version]
-	if dec == nil {
-		return nil, fmt.Errorf("delay-lab link version %q is not known to this build (it reads version 1)", clip(version))
-	}
-	data, err := dec(payload)
+	data, err := decodeLink(s, "d=", "delay-lab link", "")
 	if err != nil {
 		return nil, err
 	}

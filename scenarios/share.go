@@ -71,20 +71,28 @@ func Decode(s string) (*Scenario, error) {
 
 // DecodeBytes returns the scenario JSON a link carries, without parsing it.
 func DecodeBytes(s string) ([]byte, error) {
-	if i := strings.LastIndex(s, "s="); i >= 0 && strings.Contains(s[:i+2], "#") {
-		s = s[i+2:]
+	return decodeLink(s, "s=", "share link", "; a newer DLX Lab made it")
+}
+
+// decodeLink is the envelope both link kinds share: the value after
+// key (a whole URL or "#key…" works too), size-checked, then "VERSION.payload"
+// handed to that version's decoder. kind names the link in errors; unknown
+// is added to the unknown-version error.
+func decodeLink(s, key, kind, unknown string) ([]byte, error) {
+	if i := strings.LastIndex(s, key); i >= 0 && strings.Contains(s[:i+len(key)], "#") {
+		s = s[i+len(key):]
 	}
 	s = strings.TrimSpace(s)
 	if len(s) > MaxLinkSize {
-		return nil, fmt.Errorf("share link is %d characters; the limit is %d (MaxLinkSize)", len(s), MaxLinkSize)
+		return nil, fmt.Errorf("%s is %d characters; the limit is %d (MaxLinkSize)", kind, len(s), MaxLinkSize)
 	}
 	version, payload, ok := strings.Cut(s, ".")
 	if !ok {
-		return nil, errors.New("not a share link: expected a version and a dot, like 1.…")
+		return nil, fmt.Errorf("not a %s: expected a version and a dot, like 1.…", kind)
 	}
 	dec := linkDecoders[version]
 	if dec == nil {
-		return nil, fmt.Errorf("share link version %q is not known to this build (it reads version 1); a newer DLX Lab made it", clip(version))
+		return nil, fmt.Errorf("%s version %q is not known to this build (it reads version 1)%s", kind, clip(version), unknown)
 	}
 	return dec(payload)
 }
