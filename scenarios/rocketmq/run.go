@@ -104,28 +104,16 @@ func (o *Observation) JSON() ([]byte, error) { return json.MarshalIndent(o, "", 
 // Run plays the scenario. A broker error in a step is recorded in the
 // observation (Errors) and the run goes on; a spent work budget ends it.
 func Run(sc *Scenario, trace bool) (*Observation, error) {
-	p, err := model.ParseProfile(sc.Profile)
-	if err != nil {
-		return nil, err
-	}
-	cfg := model.Config{MaxEvents: sc.budget()}
-	if c := sc.Config; c != nil {
-		cfg.DelayLevels, cfg.FileReservedMs, cfg.TimerPrecisionMs = c.DelayLevels, ms(c.FileReserved), c.TimerPrecisionMs
-	}
-	obs := &Observation{Broker: Broker, Profile: string(p), byKey: map[string][]int{}}
+	obs := &Observation{Broker: Broker, byKey: map[string][]int{}}
 	var b *model.Broker
 	sink := func(e model.Event) { obs.record(b, e, trace) }
-	b, err = model.New(p, cfg, model.WithEventSink(sink))
+	r, err := newRunner(sc, obs, model.WithEventSink(sink))
 	if err != nil {
 		return nil, err
 	}
-	r := runner{b: b, obs: obs}
-	r.setup(sc)
-	for _, st := range sc.Steps {
-		if b.Spent() != nil {
-			break
-		}
-		r.step(st)
+	b = r.b
+	for !r.Done() {
+		r.Act()
 	}
 	if err := b.Spent(); err != nil {
 		obs.Error = err.Error()
@@ -198,34 +186,6 @@ func (r *runner) setup(sc *Scenario) {
 func (r *runner) step(st Step) {
 	b := r.b
 	switch {
-	case st.Send != nil:
-		s := st.Send
-		q := -1
-		if s.Queue != nil {
-			q = *s.Queue
-		}
-		for i := range max(s.Count, 1) {
-			if i > 0 && s.Every != "" {
-				if err := b.Advance(ms(s.Every)); err != nil {
-					r.note(err)
-					return
-				}
-			}
-			req := model.SendRequest{Topic: s.Topic, Tags: s.Tags, Keys: s.Keys, Body: s.Body, Props: s.Props, QueueID: q,
-				DelayLevel: s.DelayLevel}
-			if s.DeliverIn != "" {
-				req.DeliverAt = b.Now() + model.Time(ms(s.DeliverIn))
-			}
-			if s.Count > 1 && s.Body == "" {
-				req.Body = fmt.Sprintf("m%d", i+1)
-			}
-			if _, err := b.Send(req); err != nil {
-				r.note(err)
-				return
-			}
-		}
-	case st.Wait != "":
-		r.note(b.Advance(ms(st.Wait)))
 	case st.AddConsumer != nil:
 		a := st.AddConsumer
 		r.note(b.AddConsumer(a.Group, a.ID, listener(a.Listener)))
