@@ -60,10 +60,7 @@ func (b *Broker) ResetOffsetByTime(group, topic string, t Time) error {
 	}
 	for _, tr := range g.tracks {
 		for _, q := range tp.Queues {
-			off := q.MinOffset
-			for off < q.MaxOffset() && q.At(off).StoredAt < t {
-				off++
-			}
+			off := q.offsetAt(t)
 			for o := max(tr.committed[q], q.MinOffset); o < off; o++ {
 				if m := q.At(o); !tr.settled(m) {
 					tr.setFate(m.ID, fateDropped)
