@@ -11,7 +11,7 @@ import (
 // progress and lag per queue, the dead letters of each group) and the
 // operations it offers (resend, republish, reset offset by time). The
 // rows are read from the broker's view; the operations are steps of the
-// scenario (rmq_insert.go), so the broker decides what they do
+// scenario (RocketSession.Apply), so the broker decides what they do
 // (docs/rocketmq.md "Operations").
 
 // RMQGroupOps is one consumer group as the operations panel lists it.
