@@ -20,7 +20,9 @@ func TestRMQForms(t *testing.T) {
 		run  func() (*rmqsc.Scenario, RMQFieldErrors)
 		want string // the errors, or "" for none
 	}{
-		{"topic ok", func() (*rmqsc.Scenario, RMQFieldErrors) { return RMQAddTopic(sc, RMQTopicForm{Name: "pay", Queues: "8"}) }, ""},
+		{"topic ok", func() (*rmqsc.Scenario, RMQFieldErrors) {
+			return RMQAddTopic(sc, RMQTopicForm{Name: "pay", Queues: "8"})
+		}, ""},
 		{"topic name", func() (*rmqsc.Scenario, RMQFieldErrors) { return RMQAddTopic(sc, RMQTopicForm{Name: "a b"}) }, "name: rmqform.err.broker"},
 		{"system topic", func() (*rmqsc.Scenario, RMQFieldErrors) { return RMQAddTopic(sc, RMQTopicForm{Name: "%DLQ%g"}) }, "name: rmqform.err.broker"},
 		{"topic exists, queues", func() (*rmqsc.Scenario, RMQFieldErrors) {
