@@ -9,6 +9,7 @@ import (
 
 	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
+	rscn "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
 
 // Poster layout constants (SVG user units = CSS pixels).
@@ -47,6 +48,9 @@ const (
 func RenderPoster(scenarioJSON []byte) ([]byte, error) {
 	if err := checkSingleObject(scenarioJSON); err != nil {
 		return nil, err
+	}
+	if rscn.IsRocketMQ(scenarioJSON) {
+		return rocketPoster(scenarioJSON)
 	}
 	sc, err := scenarios.Parse("scenario", scenarioJSON)
 	if err != nil {

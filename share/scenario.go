@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dlxlab/dlxlab/scenarios"
+	rscn "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
 
 // ValidateScenario is the Validate used when Options.Validate is nil: the
@@ -17,6 +18,9 @@ import (
 func ValidateScenario(data []byte) (canonical []byte, title string, err error) {
 	if err := checkSingleObject(data); err != nil {
 		return nil, "", err
+	}
+	if rscn.IsRocketMQ(data) {
+		return validateRocket(data)
 	}
 	sc, err := scenarios.Parse("scenario", data)
 	if err != nil {

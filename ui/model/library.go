@@ -6,6 +6,7 @@ import (
 
 	"github.com/dlxlab/dlxlab/scenarios"
 	"github.com/dlxlab/dlxlab/scenarios/library"
+	rscn "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
 
 // Lesson is one scenario of the library (scenarios/library, embedded).
@@ -16,7 +17,9 @@ type Lesson struct {
 	TitleZH   string // "" if the file has no title_zh
 	SummaryZH string // "" if the file has no summary_zh
 	Err       string // a file that does not parse is listed with its error
+	Broker    string // "" for RabbitMQ, "rocketmq" for a RocketMQ lesson (rocketmq_library.go)
 	sc        *scenarios.Scenario
+	rsc       *rscn.Scenario
 }
 
 var (
