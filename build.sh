@@ -176,10 +176,20 @@ cmd_test() {
 	cmd_e2e_tests
 }
 
+# The lessons whose Prometheus metrics conform compares with each broker's
+# rabbitmq_prometheus endpoint (docs/conformance.md "Metrics"): every
+# dead-letter reason and strategy, unroutable drops and returns, overflow,
+# redeliveries, quorum delivery limits and a cycle, each a few seconds long.
+METRICS_LESSONS=(routing-dead-letters-by-reason dlx-unroutable-and-missing routing-alternate-exchange-mandatory
+	dlx-maxlen-drop-head dlx-overflow-reject-publish retry-loop dlx-reject-vs-nack-redelivered
+	quorum-poison-message-4.2 quorum-poison-message-4.3 ttl-cycle basics-reject-to-dlq
+	quorum-reject-publish-dlx-is-drop-head)
+
 # cmd_conform replays scenarios/library (and scenarios/suite when it exists)
 # on every real broker that is up (.ci/brokers.sh: 3.10 on 5672, 4.0 on 5674,
 # 4.3 on 5673; vhosts and policies through rabbitmqctl, so root), each
-# compared with the profile its version picks. A missing broker is skipped
+# compared with the profile its version picks, and the metrics of
+# METRICS_LESSONS with the broker's. A missing broker is skipped
 # loudly; with CI=true every one must be up (.ci/run starts them).
 cmd_conform() {
 	local t port bin log failed=0 up=() missing=() lines=() paths=(scenarios/library) start
@@ -206,7 +216,8 @@ cmd_conform() {
 		# 150 virtual ms of timing tolerance (the default is 50): on 2 cores the
 		# quorum queues' Raft round trips land 50-150 ms late under load; every
 		# other field is still compared exactly (docs/conformance.md).
-		"$bin" conform -tolerance-ms "${CONFORM_TOLERANCE_MS:-150}" -target "$t" "${paths[@]}" | tee "$log" || failed=1
+		"$bin" conform -tolerance-ms "${CONFORM_TOLERANCE_MS:-150}" -target "$t" \
+			-metrics target -metrics-only "$(IFS=,; echo "${METRICS_LESSONS[*]}")" "${paths[@]}" | tee "$log" || failed=1
 		lines+=("$(printf '%-4s %s: %s (%d s)' "$t" "$(sed -n 's/^conform: \(RabbitMQ [^ ]*\).*/\1/p' "$log" | head -1)" "$(tail -1 "$log")" $((SECONDS - start)))")
 	done
 	rm -rf "$log" "$(dirname "$bin")"

@@ -36,6 +36,10 @@
 //   - Broker log: with Config.LogDir, the dead-letter cycle lines the
 //     scenario's queue processes wrote are compared with the simulator's
 //     cycle events (brokerlog.go; docs/conformance.md "Broker log").
+//   - Metrics: with Config.Metrics, the broker's Prometheus series (the
+//     replay's own per-queue values, the node-wide counters' growth) are
+//     compared with scenarios/metrics' (metrics_check.go;
+//     docs/conformance.md "Metrics").
 //
 // Which broker and which profile: a Target names one of the brokers of
 // .ci/brokers.sh (URL, rabbitmqctl command, log folder); with no profile

@@ -11,20 +11,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dlxlab/dlxlab/scenarios"
 	"github.com/dlxlab/dlxlab/scenarios/metrics"
 )
 
 // The metrics check (Config.Metrics): around each replay the broker's
-// rabbitmq_prometheus endpoint is read, and the node-wide counters' growth
-// is compared with what scenarios/metrics says the run moves, series by
-// series (same names, same labels); the per-queue and per-exchange
-// families must exist on the broker (docs/metrics.md "Checked against the real brokers").
-// Counters the conformance runner itself moves when it reads the queues
-// back are read before that. The counters are node-wide, so another
-// client's traffic during the replay makes the comparison meaningless:
-// when the received count does not match, the check is skipped with a
-// warning rather than failed.
+// rabbitmq_prometheus endpoint is read and compared with what
+// scenarios/metrics says the run shows, series by series (same names,
+// same labels, same values). The check itself is in metrics_check.go;
+// how the scenario's own numbers are told apart from other traffic on the
+// node is in docs/conformance.md "Metrics".
 
 // scrapeTimeout bounds one read of the endpoint.
 const scrapeTimeout = 10 * time.Second
@@ -118,97 +113,4 @@ func simKey(name string, s metrics.Sample) string {
 		parts[i] = l.Name + "=" + strconv.Quote(l.Value)
 	}
 	return seriesKey(name + "{" + strings.Join(parts, ",") + "}")
-}
-
-// metricsCheck holds the scrapes around one replay.
-type metricsCheck struct {
-	base          string // e.g. http://127.0.0.1:15693
-	before, after samples
-	objects       samples // /metrics/per-object after the replay
-	err           error
-}
-
-func (m *metricsCheck) start(ctx context.Context) {
-	m.before, m.err = scrape(ctx, m.base+"/metrics")
-}
-
-// finish reads the endpoints after the last step, before the queues are
-// read back.
-func (m *metricsCheck) finish(ctx context.Context) {
-	if m.err != nil {
-		return
-	}
-	if m.after, m.err = scrape(ctx, m.base+"/metrics"); m.err == nil {
-		m.objects, m.err = scrape(ctx, m.base+"/metrics/per-object")
-	}
-}
-
-// compare lists the differences between the simulator's report and the
-// broker's counters, and a warning when the comparison could not be made.
-func (m *metricsCheck) compare(rep *metrics.Report) (diffs []Difference, warning string) {
-	if m.err != nil {
-		return nil, "metrics not compared: " + m.err.Error()
-	}
-	received := simKey("rabbitmq_global_messages_received_total", metrics.Sample{Labels: []metrics.Label{{Name: "protocol", Value: "amqp091"}}})
-	want, _ := rep.Value("rabbitmq_global_messages_received_total", "protocol=amqp091")
-	if got := m.after[received] - m.before[received]; got != float64(want) {
-		return nil, fmt.Sprintf("metrics not compared: the broker received %g messages during the replay, the scenario sent %d (other clients on the node)", got, want)
-	}
-	var extra []string
-	for _, f := range rep.Families {
-		if f.PerObject {
-			diffs = append(diffs, m.perObject(f)...)
-			continue
-		}
-		for _, s := range f.Samples {
-			key := simKey(f.Name, s)
-			after, ok := m.after[key]
-			if !ok {
-				diffs = append(diffs, Difference{Path: "metrics/" + key, Sim: fmt.Sprint(s.Value), Broker: "no such series"})
-				continue
-			}
-			switch got := after - m.before[key]; {
-			case got < float64(s.Value):
-				diffs = append(diffs, Difference{Path: "metrics/" + key + " (growth)", Sim: fmt.Sprint(s.Value), Broker: fmt.Sprint(got)})
-			case got > float64(s.Value):
-				// another client can only add to a node-wide counter
-				extra = append(extra, fmt.Sprintf("%s +%g", key, got-float64(s.Value)))
-			}
-		}
-	}
-	if len(extra) > 0 {
-		return diffs, "metrics: the broker counted more than the scenario explains (other clients on the node?): " + strings.Join(extra, "; ")
-	}
-	return diffs, ""
-}
-
-// perObject checks that a per-queue or per-exchange family of the
-// simulator exists on the broker. Its series are not compared: the broker
-// creates and refreshes them from the statistics its queues and exchanges
-// emit every few seconds, so a replay of a second or two may end before a
-// new queue's first series appears.
-func (m *metricsCheck) perObject(f metrics.Family) []Difference {
-	if len(f.Samples) == 0 {
-		return nil
-	}
-	for k := range m.objects {
-		if strings.HasPrefix(k, f.Name+"{") {
-			return nil
-		}
-	}
-	return []Difference{{Path: "metrics/" + f.Name, Sim: "present", Broker: "no such family"}}
-}
-
-// compareMetrics is replayOne's metrics step.
-func compareMetrics(m *metricsCheck, sc *scenarios.Scenario, profile string, r *Result) {
-	rep, err := metrics.Collect(sc, profile)
-	if err != nil {
-		r.Warnings = append(r.Warnings, "metrics not compared: "+err.Error())
-		return
-	}
-	diffs, warning := m.compare(rep)
-	if warning != "" {
-		r.Warnings = append(r.Warnings, warning)
-	}
-	r.Diffs = append(r.Diffs, diffs...)
 }

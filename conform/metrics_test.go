@@ -30,12 +30,13 @@ z{a="with, comma",b="q\"uote"} 1
 
 // The comparison: growth below the simulator's count is a difference,
 // growth above it (other clients on the node) a warning, and a received
-// count that does not match stops the comparison.
+// count that does not match stops the node-wide comparison; per-object
+// series of the replay's vhost are compared value for value.
 func TestMetricsCompare(t *testing.T) {
 	sc, err := scenarios.Parse("t", []byte(`version: 1
-queues: [{name: q, arguments: {x-dead-letter-exchange: nope}}]
+queues: [{name: q, arguments: {x-dead-letter-exchange: nope}}, {name: keep}]
 consumers: [{name: c, queue: q, actions: [reject]}]
-steps: [{publish: {exchange: "", routing_key: q, body: x, count: 2}}]
+steps: [{publish: {exchange: "", routing_key: q, body: x, count: 2}}, {publish: {exchange: "", routing_key: keep, body: y}}]
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -46,32 +47,98 @@ steps: [{publish: {exchange: "", routing_key: q, body: x, count: 2}}]
 	}
 	received := `rabbitmq_global_messages_received_total{protocol="amqp091"}`
 	rejected := `rabbitmq_global_messages_dead_lettered_rejected_total{dead_letter_strategy="disabled",queue_type="rabbit_classic_queue"}`
+	keepDepth := `rabbitmq_queue_messages{queue="keep",vhost="v1"}`
 	check := func(after samples) *metricsCheck {
-		m := &metricsCheck{before: samples{}, after: samples{}, objects: samples{`rabbitmq_queue_messages{queue="q",vhost="v"}`: 0,
-			`rabbitmq_queue_messages_ready{queue="q",vhost="v"}`: 0, `rabbitmq_queue_messages_unacked{queue="q",vhost="v"}`: 0}}
+		m := &metricsCheck{vhost: "v1", want: rep, before: samples{}, after: samples{}, objects: samples{
+			// another replay's vhost: never compared
+			`rabbitmq_queue_messages{queue="keep",vhost="v0"}`: 9}}
 		for _, f := range rep.Families {
 			for _, s := range f.Samples {
-				if !f.PerObject {
+				if f.PerObject {
+					m.objects[objectKey(f.Name, s, "v1")] = float64(s.Value)
+				} else {
 					m.before[simKey(f.Name, s)] = 100
 					m.after[simKey(f.Name, s)] = 100 + float64(s.Value)
 				}
 			}
 		}
 		for k, v := range after {
-			m.after[k] = v
+			if strings.Contains(k, "vhost=") {
+				m.objects[k] = v
+			} else {
+				m.after[k] = v
+			}
 		}
 		return m
 	}
-	if diffs, warn := check(nil).compare(rep); len(diffs) != 0 || warn != "" {
+	if m := check(nil); m.objects[keepDepth] != 1 {
+		t.Fatalf("the depth of keep is not in the simulator's report: %v", m.objects)
+	}
+	if diffs, warn := check(nil).compare(); len(diffs) != 0 || warn != "" {
 		t.Errorf("equal: %v %q", diffs, warn)
 	}
-	if diffs, _ := check(samples{rejected: 101}).compare(rep); len(diffs) != 1 || !strings.Contains(diffs[0].Path, "dead_lettered_rejected") {
+	if diffs, _ := check(samples{rejected: 101}).compare(); len(diffs) != 1 || !strings.Contains(diffs[0].Path, "dead_lettered_rejected") {
 		t.Errorf("one fewer rejection: %v", diffs)
 	}
-	if diffs, warn := check(samples{rejected: 105}).compare(rep); len(diffs) != 0 || !strings.Contains(warn, "+3") {
+	if diffs, warn := check(samples{rejected: 105}).compare(); len(diffs) != 0 || !strings.Contains(warn, "+3") {
 		t.Errorf("more rejections: %v %q", diffs, warn)
 	}
-	if _, warn := check(samples{received: 110}).compare(rep); !strings.Contains(warn, "not compared") {
-		t.Errorf("other traffic: %q", warn)
+	if diffs, warn := check(samples{received: 110}).compare(); len(diffs) != 0 || !strings.Contains(warn, "not compared") {
+		t.Errorf("other traffic: %v %q", diffs, warn)
+	}
+	// per-object values are the replay's own: compared even with other traffic
+	if diffs, _ := check(samples{received: 110, keepDepth: 2}).compare(); len(diffs) != 1 || diffs[0].Path != "metrics/"+keepDepth || diffs[0].Broker != "2" {
+		t.Errorf("depth 2 instead of 1: %v", diffs)
+	}
+	extra := `rabbitmq_queue_messages{queue="other",vhost="v1"}`
+	if diffs, _ := check(samples{extra: 3}).compare(); len(diffs) != 1 || diffs[0].Sim != "no such series" {
+		t.Errorf("a queue the simulator does not have, with messages: %v", diffs)
+	}
+	if diffs, _ := check(samples{extra: 0}).compare(); len(diffs) != 0 {
+		t.Errorf("an empty queue the simulator does not list: %v", diffs)
+	}
+	m := check(nil)
+	delete(m.objects, keepDepth)
+	if diffs, _ := m.compare(); len(diffs) != 1 || diffs[0].Broker != "no such series" {
+		t.Errorf("missing depth series: %v", diffs)
+	}
+}
+
+// A timing failure may carry metrics differences and still be replayed;
+// metrics differences alone are not a timing failure.
+func TestTimingOnlyWithMetrics(t *testing.T) {
+	late := Difference{Path: "deliveries[2].t_ms"}
+	counter := Difference{Path: "metrics/rabbitmq_queue_messages{queue=\"q\",vhost=\"v\"}"}
+	for _, c := range []struct {
+		diffs []Difference
+		want  bool
+	}{{[]Difference{late}, true}, {[]Difference{late, counter}, true}, {[]Difference{counter}, false},
+		{[]Difference{late, {Path: "deliveries[2].message.body"}}, false}} {
+		if got := timingOnly(&Result{Status: Failed, Unlisted: c.diffs}); got != c.want {
+			t.Errorf("%v: %v, want %v", c.diffs, got, c.want)
+		}
+	}
+}
+
+func TestMetricsLine(t *testing.T) {
+	s := Summary{Results: []Result{{Metrics: MetricsEqual}, {Metrics: MetricsDiffer}, {Metrics: MetricsObjectsOnly}, {}}}
+	if got, want := s.MetricsLine(), "metrics equal on 1 of 3 (1 more with node-wide counters not compared: other traffic)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if (Summary{Results: []Result{{}}}).MetricsLine() != "" {
+		t.Error("no metrics checked: no line")
+	}
+}
+
+func TestCheckMetricsOnly(t *testing.T) {
+	files := []File{{Path: "lib/retry-loop.yaml"}, {Path: "lib/ttl-cycle.yaml"}}
+	if err := checkMetricsOnly(&Config{Metrics: "http://x", MetricsOnly: []string{"ttl-cycle"}}, files); err != nil {
+		t.Error(err)
+	}
+	if err := checkMetricsOnly(&Config{Metrics: "http://x", MetricsOnly: []string{"ttl-cycles"}}, files); err == nil || !strings.Contains(err.Error(), "ttl-cycles") {
+		t.Errorf("a name no file has: %v", err)
+	}
+	if err := checkMetricsOnly(&Config{MetricsOnly: []string{"ttl-cycle"}}, files); err == nil {
+		t.Error("names without an endpoint: no error")
 	}
 }

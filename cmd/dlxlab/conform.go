@@ -39,6 +39,8 @@ func runConform(args []string) int {
 	knownFile := fs.String("known", "", "known-divergences file (default: conform/known.yaml, built in)")
 	noSkip := fs.Bool("noskip", false, "replay scenarios whose file says conform: {skip: …} too")
 	prom := fs.String("metrics", "", "compare the run's Prometheus counters with the broker's rabbitmq_prometheus endpoint at this base URL, or \"target\" for the named target's (docs/metrics.md)")
+	metricsOnly := fs.String("metrics-only", "", "compare the metrics of these scenarios only: file names without extension, comma-separated")
+	metricsWait := fs.Duration("metrics-wait", conform.DefaultMetricsWait, "how long the broker's per-queue series may take to show the end of a replay")
 	save := fs.String("save", "", "write NAME.sim.json and NAME.broker.json for each replayed scenario into this folder")
 	paths, code, stop := parseInterleaved(fs, args)
 	if stop {
@@ -83,7 +85,8 @@ func runConform(args []string) int {
 	signal.Ignore(syscall.SIGPIPE) // `dlxlab conform | head` must not skip deleting the vhosts
 	sum, err := conform.Run(ctx, conform.Config{URL: tgt.URL, Admin: conform.Rabbitmqctl{Command: tgt.Ctl},
 		LogDir: tgt.LogDir, Node: tgt.Node, Profile: *profile, Scale: *scale, MinReal: *minReal, Budget: *budget,
-		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip, Metrics: *prom}, files)
+		Tolerance: conform.Tolerance{Abs: *tolAbs, Rel: *tolRel}, Known: known, Out: os.Stdout, SaveDir: *save, NoSkip: *noSkip, Metrics: *prom,
+		MetricsOnly: splitList(*metricsOnly), MetricsWait: *metricsWait}, files)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dlxlab conform: %v\n", err)
 		return exitFail
@@ -92,6 +95,17 @@ func runConform(args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // conformTarget is the broker to use: a named target, or what -amqp, -ctl
