@@ -18,7 +18,6 @@ import (
 
 type forms struct {
 	edit string // which form is open: exchange, queue, binding, policy, consumer
-	x    exchangeForm
 	q    queueForm
 	b    bindingForm
 	p    policyForm
@@ -31,11 +30,6 @@ type forms struct {
 	defsMsg  string
 	export   string
 	formErr  string // a form problem found before the broker (e.g. a bad line)
-}
-
-type exchangeForm struct {
-	old, name, typ, alternate     string
-	durable, autoDelete, internal bool
 }
 
 type queueForm struct {
@@ -57,7 +51,6 @@ type consumerForm struct {
 
 func (f *forms) init() {
 	f.edit = "exchange"
-	f.x = exchangeForm{typ: core.Direct, durable: true}
 	f.q = queueForm{typ: string(core.Classic), durable: true}
 	f.p = policyForm{applyTo: "queues", priority: "0"}
 	f.c = consumerForm{prefetch: "1", byHand: true}
@@ -70,8 +63,8 @@ func (h *page) onAddKind(ctx app.Context, e app.Event) {
 	h.edit = kind
 	h.formErr = ""
 	switch kind {
-	case "exchange":
-		h.x = exchangeForm{typ: core.Direct, durable: true}
+	case formExchange:
+		h.openForm(formExchange, newExchangeState())
 	case "queue":
 		h.q = queueForm{typ: string(core.Classic), durable: true}
 	}
@@ -98,7 +91,7 @@ func (h *BuildPanel) buildPanel(snap model.Snapshot) app.UI {
 	case "consumer":
 		form = h.consumerFormUI()
 	default:
-		form = h.exchangeFormUI()
+		form = &ExchangeForm{page: h.page, Rev: h.rev}
 	}
 	return app.Div().ID("build").Body(
 		app.Div().Class("dl-segments").Role("group").Aria("label", h.t("build.what")).Body(seg...),
@@ -112,136 +105,6 @@ func (h *BuildPanel) buildPanel(snap model.Snapshot) app.UI {
 func (h *BuildPanel) onBuildKind(ctx app.Context, e app.Event) {
 	h.edit = strings.TrimPrefix(ctx.JSSrc().Get("id").String(), "build-")
 	h.formErr = ""
-}
-
-// field is a labelled input bound to a string.
-func (h *page) field(id, label, value, placeholder string, set func(string)) app.UI {
-	return app.Div().Class("dl-field").Body(
-		app.Label().For(id).Text(label),
-		app.Input().ID(id).Class("dl-input").Type("text").Value(value).Placeholder(placeholder).
-			AutoComplete(false).Spellcheck(false).
-			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, id),
-	)
-}
-
-func (h *page) check(id, label string, value bool, set func(bool)) app.UI {
-	return app.Label().Class("dl-check").For(id).Body(
-		app.Input().ID(id).Type("checkbox").Checked(value).
-			OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("checked").Bool()) }, id),
-		app.Span().Text(label),
-	)
-}
-
-func (h *page) choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
-	opts := make([]app.UI, 0, len(options))
-	for i, o := range options {
-		text := o
-		if labels != nil {
-			text = labels[i]
-		}
-		opts = append(opts, app.Option().Value(o).Selected(o == value).Text(text))
-	}
-	return app.Div().Class("dl-field").Body(
-		app.Label().For(id).Text(label),
-		app.Select().ID(id).Class("dl-select").
-			OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, id).Body(opts...),
-	)
-}
-
-func (h *page) area(id, label, value, placeholder string, rows int, set func(string)) app.UI {
-	return app.Div().Class("dl-field").Body(
-		app.Label().For(id).Text(label),
-		app.Textarea().ID(id).Class("dl-input", "dl-mono").Rows(rows).Placeholder(placeholder).
-			Spellcheck(false).Text(value).
-			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, id),
-	)
-}
-
-func (h *page) help(key string) app.UI { return app.P().Class("dl-help").Text(h.t(key)) }
-
-// ---- exchange ----
-
-func (h *BuildPanel) exchangeFormUI() app.UI {
-	f := &h.x
-	title := h.t("form.exchange.new")
-	if f.old != "" {
-		title = h.t("form.exchange.edit", f.old)
-	}
-	return app.Form().ID("form-exchange").Class("dl-form").OnSubmit(h.onSaveExchange).Body(
-		app.H3().Text(title),
-		h.field("x-name", h.t("form.name"), f.name, "orders", func(v string) { f.name = v }),
-		h.choose("x-type", h.t("form.type"), f.typ, model.ExchangeTypes, nil, func(v string) { f.typ = v }),
-		h.help("help.xtype."+f.typ),
-		h.field("x-alternate", "alternate-exchange", f.alternate, h.t("form.optional"), func(v string) { f.alternate = v }),
-		h.help("arg.alternate-exchange"),
-		app.Div().Class("dl-checks").Body(
-			h.check("x-durable", "durable", f.durable, func(v bool) { f.durable = v }),
-			h.check("x-autodelete", "auto-delete", f.autoDelete, func(v bool) { f.autoDelete = v }),
-			h.check("x-internal", "internal", f.internal, func(v bool) { f.internal = v }),
-		),
-		app.Div().Class("dl-actions").Body(
-			app.Button().ID("x-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(f.old)),
-			app.If(f.old != "", app.Button().ID("x-cancel").Class("dl-button").Type("button").
-				OnClick(func(ctx app.Context, e app.Event) { h.x = exchangeForm{typ: core.Direct, durable: true} }).
-				Text(h.t("cancel"))),
-		),
-	)
-}
-
-func (h *page) saveLabel(old string) string {
-	if old != "" {
-		return h.t("form.save")
-	}
-	return h.t("form.add")
-}
-
-func (h *BuildPanel) onSaveExchange(ctx app.Context, e app.Event) {
-	e.PreventDefault()
-	f := h.x
-	x := scenarios.Exchange{Name: strings.TrimSpace(f.name), Type: f.typ, Durable: f.durable, AutoDelete: f.autoDelete,
-		Internal: f.internal}
-	if a := strings.TrimSpace(f.alternate); a != "" {
-		x.Arguments = core.Table{"alternate-exchange": a}
-	}
-	if old := h.existingExchange(f.old); old != nil {
-		for k, v := range old.Arguments { // arguments the form does not show are kept
-			if k != "alternate-exchange" {
-				if x.Arguments == nil {
-					x.Arguments = core.Table{}
-				}
-				x.Arguments[k] = v
-			}
-		}
-	}
-	if h.s.PutExchange(f.old, x) {
-		h.x = exchangeForm{typ: core.Direct, durable: true}
-		h.s.Select("exchange", x.Name)
-	}
-	h.formErr = ""
-	h.changed()
-}
-
-func (h *page) existingExchange(name string) *scenarios.Exchange {
-	if name == "" {
-		return nil
-	}
-	for _, x := range h.s.Scenario().Exchanges {
-		if x.Name == name {
-			return &x
-		}
-	}
-	return nil
-}
-
-func (h *page) onEditExchange(ctx app.Context, e app.Event) {
-	x := h.existingExchange(h.s.Selection().Name)
-	if x == nil {
-		return
-	}
-	alt, _ := x.Arguments["alternate-exchange"].(string)
-	h.x = exchangeForm{old: x.Name, name: x.Name, typ: x.Type, alternate: alt, durable: x.Durable,
-		autoDelete: x.AutoDelete, internal: x.Internal}
-	h.edit, h.tab = "exchange", tabBuild
 }
 
 // ---- queue ----
@@ -432,7 +295,7 @@ func (h *BuildPanel) bindingFormUI() app.UI {
 			h.help("help.bkey."+xtype)),
 		app.If(xtype == core.Fanout, h.help("help.bkey.fanout")),
 		app.If(xtype == core.Headers,
-			h.area("b-args", h.t("form.bindingargs"), f.args, "x-match = all\nformat = pdf", 3, func(v string) { f.args = v }),
+			h.area("b-args", h.t("form.bindingargs"), f.args, "x-match = all\nformat = pdf", 3, model.FieldError{}, func(v string) { f.args = v }),
 			h.help("help.bkey.headers")),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("b-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t("form.add")),
@@ -500,7 +363,7 @@ func (h *BuildPanel) policyFormUI() app.UI {
 		h.choose("p-applyto", "apply-to", f.applyTo, []string{"queues", "exchanges", "all", "classic_queues", "quorum_queues"}, nil,
 			func(v string) { f.applyTo = v }),
 		h.field("p-priority", "priority", f.priority, "0", func(v string) { f.priority = v }),
-		h.area("p-def", h.t("form.definition"), f.def, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4, func(v string) { f.def = v }),
+		h.area("p-def", h.t("form.definition"), f.def, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4, model.FieldError{}, func(v string) { f.def = v }),
 		h.help("help.policy"),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("p-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(f.old)),

@@ -47,7 +47,7 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 			),
 			h.help("help.expiration"),
 			h.field("pub-msgid", "message_id", f.messageID, h.t("form.optional"), func(v string) { f.messageID = v }),
-			h.area("pub-headers", h.t("publish.headers"), f.headers, "k = v\nCC = [a, b]", 2, func(v string) { f.headers = v }),
+			h.area("pub-headers", h.t("publish.headers"), f.headers, "k = v\nCC = [a, b]", 2, model.FieldError{}, func(v string) { f.headers = v }),
 			h.check("pub-mandatory", "mandatory", f.mandatory, func(v bool) { f.mandatory = v }),
 			h.help("help.mandatory"),
 			app.Div().Class("dl-row2").Body(

@@ -50,6 +50,7 @@ type page struct {
 	unlisten []func()
 
 	forms
+	drafts drafts // build forms off screen (forms.go)
 	listTop  int // first message row shown in the queue list
 	libOpen  bool
 	share    string // the link made by "copy link" or "copy short link"

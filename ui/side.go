@@ -359,7 +359,7 @@ func (h *Inspector) exchangePanel(name string) app.UI {
 				app.Span().Class("dl-name").Text(title)),
 			app.If(!predefined, app.Div().Class("dl-actions").Body(
 				app.Button().ID("exchange-edit").Class("dl-button", "dl-button--small").Type("button").
-					OnClick(h.onEditExchange, name).Text(h.t("edit")),
+					OnClick(h.onEditExchange(name), name).Text(h.t("edit")),
 				app.Button().ID("exchange-delete").Class("dl-button", "dl-button--small", "dl-button--danger").Type("button").
 					OnClick(h.onDeleteExchange, name).Text(h.t("delete")),
 			)),

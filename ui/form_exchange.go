@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// ExchangeForm adds an exchange or changes one (old names it).
+type ExchangeForm struct {
+	app.Compo
+	*page
+	Rev uint64
+
+	st exchangeState
+}
+
+type exchangeState struct {
+	old string // the exchange being edited; "" for a new one
+	f   model.ExchangeForm
+	err model.FieldError
+}
+
+func newExchangeState() exchangeState { return exchangeState{f: model.NewExchangeForm()} }
+
+// editExchange is the form loaded with the exchange name.
+func editExchange(x scenarios.Exchange) exchangeState {
+	return exchangeState{old: x.Name, f: model.ExchangeFormOf(x)}
+}
+
+// OnInit takes back what the form held when it left the screen.
+func (h *ExchangeForm) OnInit() { h.st = resume(&h.drafts, formExchange, newExchangeState()) }
+
+// OnDismount keeps what the form holds.
+func (h *ExchangeForm) OnDismount() { keep(&h.drafts, formExchange, h.st) }
+
+// Render draws the form.
+func (h *ExchangeForm) Render() app.UI {
+	takeSent(&h.drafts, formExchange, &h.st)
+	f, old := &h.st.f, h.st.old
+	title := h.t("form.exchange.new")
+	if old != "" {
+		title = h.t("form.exchange.edit", old)
+	}
+	return app.Form().ID("form-exchange").Class("dl-form").OnSubmit(h.onSave).Body(
+		app.H3().Text(title),
+		h.fieldErr("x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v }),
+		h.choose("x-type", h.t("form.type"), f.Type, model.ExchangeTypes, nil, func(v string) { f.Type = v }),
+		h.help("help.xtype."+f.Type),
+		h.fieldErr("x-alternate", "alternate-exchange", f.Alternate, h.t("form.optional"),
+			h.errFor("alternate-exchange", "x-alternate"), func(v string) { f.Alternate = v }),
+		h.help("arg.alternate-exchange"),
+		app.Div().Class("dl-checks").Body(
+			h.check("x-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
+			h.check("x-autodelete", "auto-delete", f.AutoDelete, func(v bool) { f.AutoDelete = v }),
+			h.check("x-internal", "internal", f.Internal, func(v bool) { f.Internal = v }),
+		),
+		h.formError("form-error", h.st.err, "name", "alternate-exchange"),
+		app.Div().Class("dl-actions").Body(
+			app.Button().ID("x-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.If(old != "", app.Button().ID("x-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
+				OnClick(h.onDiscard).Text(h.t("form.discard"))),
+		),
+	)
+}
+
+// errFor is the form's error when it is about field (shown on the input
+// id), else none.
+func (h *ExchangeForm) errFor(field, id string) model.FieldError { return placeErr(h.st.err, field, id) }
+
+func (h *ExchangeForm) onDiscard(ctx app.Context, e app.Event) { h.st = newExchangeState() }
+
+func (h *ExchangeForm) onSave(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	x := h.st.f.Exchange(h.page.exchangeNamed(h.st.old))
+	if h.s.PutExchange(h.st.old, x) {
+		h.st = newExchangeState()
+		h.s.Select("exchange", x.Name)
+	} else {
+		h.st.err = model.Refusal(h.s.Notice(), model.ExplainRefusal)
+	}
+	h.changed()
+}
+
+// exchangeNamed is the scenario's exchange name, nil if there is none.
+func (h *page) exchangeNamed(name string) *scenarios.Exchange {
+	if name == "" {
+		return nil
+	}
+	for _, x := range h.s.Scenario().Exchanges {
+		if x.Name == name {
+			return &x
+		}
+	}
+	return nil
+}
+
+// onEditExchange opens the exchange form on the exchange name.
+func (h *page) onEditExchange(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if x := h.exchangeNamed(name); x != nil {
+			h.openForm(formExchange, editExchange(*x))
+		}
+	}
+}

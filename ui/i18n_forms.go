@@ -1,0 +1,40 @@
+package ui
+
+import "maps"
+
+// The catalogue lines of the build forms (forms.go, form_*.go): field
+// errors in plain words, the argument picker, units in words and the
+// names of what a consumer does. Merged into the main catalogue at start.
+var formsCatalogue = map[string][2]string{
+	"form.discard":       {"Discard changes", "放弃修改"},
+	"form.discard.title": {"Leave the form without saving; nothing changes", "不保存，离开表单；不做任何更改"},
+	"form.arg.inuse":     {"%[1]v (already set)", "%[1]v（已设置）"},
+	"form.arg.pick":      {"Pick an argument; the next unused one comes first", "选择一个参数；尚未使用的排在前面"},
+	"form.arg.none":      {"Every argument this queue type knows is set.", "此队列类型支持的参数都已设置。"},
+	"form.inwords":       {"= %[1]v", "= %[1]v"},
+	"unit.ms":            {"milliseconds", "毫秒"},
+	"unit.bytes":         {"bytes", "字节"},
+
+	"fielderr.broker":     {"The broker's own answer", "Broker 的原始回复"},
+	"fielderr.refused":    {"The broker refused this change; its answer is beside this.", "Broker 拒绝了此更改；它的回复见旁边。"},
+	"fielderr.arg":        {"The broker refused the value of %[1]v.", "Broker 拒绝了 %[1]v 的值。"},
+	"fielderr.int":        {"%[1]v needs a whole number, e.g. %[2]v", "%[1]v 需要一个整数，例如 %[2]v"},
+	"fielderr.int.ms":     {"%[1]v needs a whole number of milliseconds, e.g. %[2]v", "%[1]v 需要一个以毫秒为单位的整数，例如 %[2]v"},
+	"fielderr.int.bytes":  {"%[1]v needs a whole number of bytes, e.g. %[2]v", "%[1]v 需要一个以字节为单位的整数，例如 %[2]v"},
+	"fielderr.negative":   {"%[1]v cannot be negative.", "%[1]v 不能是负数。"},
+	"fielderr.zero":       {"%[1]v must be more than 0.", "%[1]v 必须大于 0。"},
+	"fielderr.toolarge":   {"%[1]v is too large: at most %[2]v ms (about 10 years).", "%[1]v 太大：最多 %[2]v 毫秒（约 10 年）。"},
+	"fielderr.max":        {"%[1]v is at most %[2]v.", "%[1]v 最大为 %[2]v。"},
+	"fielderr.bool":       {"%[1]v is true or false.", "%[1]v 只能是 true 或 false。"},
+	"fielderr.text":       {"%[1]v needs text (a name).", "%[1]v 需要文本（一个名称）。"},
+	"fielderr.enum":       {"%[1]v is one of: %[2]v", "%[1]v 只能是以下之一：%[2]v"},
+	"fielderr.dlrk":       {"%[1]v needs x-dead-letter-exchange in the same arguments (a policy's DLX does not count).", "%[1]v 需要同一组参数中有 x-dead-letter-exchange（策略中的 DLX 不算）。"},
+	"fielderr.othertype":  {"%[1]v is not for this queue type (%[2]v).", "%[1]v 不适用于此队列类型（%[2]v）。"},
+	"fielderr.lines":      {"Write one key = value per line (%[1]v).", "每行写一个 key = value（%[1]v）。"},
+	"fielderr.actions":    {"The script could not be read: %[1]v. Write actions like reject, reject 200ms, ack.", "无法读取脚本：%[1]v。请写成 reject, reject 200ms, ack 这样的动作。"},
+	"fielderr.policy":     {"The broker refused the definition; its answer is beside this.", "Broker 拒绝了该定义；它的回复见旁边。"},
+	"fielderr.pattern":    {"The pattern is not a valid regular expression.", "该匹配模式不是有效的正则表达式。"},
+	"fielderr.applyto":    {"This apply-to is not known to this broker version.", "此 Broker 版本不支持该 apply-to。"},
+}
+
+func init() { maps.Copy(catalogue, formsCatalogue) }
