@@ -67,7 +67,9 @@ func (h *ExchangeForm) Render() app.UI {
 
 // errFor is the form's error when it is about field (shown on the input
 // id), else none.
-func (h *ExchangeForm) errFor(field, id string) model.FieldError { return placeErr(h.st.err, field, id) }
+func (h *ExchangeForm) errFor(field, id string) model.FieldError {
+	return placeErr(h.st.err, field, id)
+}
 
 func (h *ExchangeForm) onDiscard(ctx app.Context, e app.Event) { h.st = newExchangeState() }
 

@@ -50,8 +50,8 @@ type page struct {
 	unlisten []func()
 
 	forms
-	drafts drafts // build forms off screen (forms.go)
-	listTop  int // first message row shown in the queue list
+	drafts   drafts // build forms off screen (forms.go)
+	listTop  int    // first message row shown in the queue list
 	libOpen  bool
 	share    string // the link made by "copy link" or "copy short link"
 	linkErr  string // a link that could not be opened
