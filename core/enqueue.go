@@ -39,15 +39,11 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 		return false
 	}
 	e := b.newEntry(q, m)
-	if b.observing() {
-		b.emit(Event{Kind: EvEnqueued, Msg: m, Instance: e.id, Queue: q.Name})
-	} else {
-		b.spend()
-	}
 	// A consumer that can take the message now gets it before any limit or
 	// TTL applies: TTL 0 and x-max-length 0 still reach an idle consumer (docs/rabbitmq.md "Message TTL", "Length limits and overflow").
 	if q.readyCount() == 0 {
 		if c := q.nextConsumer(); c != nil {
+			b.noteEnqueued(q, e)
 			if q.Type == Classic {
 				e.delivered = false // handed straight to a waiting consumer: a first delivery
 			}
@@ -56,10 +52,19 @@ func (b *Broker) enqueue(q *Queue, m *Message) bool {
 		}
 	}
 	q.push(e)
+	b.noteEnqueued(q, e) // told once it is in the queue: an observer sees it there
 	b.enforceLimit(q)
 	b.dropExpired(q)
 	b.armHeadTimer(q)
 	return true
+}
+
+func (b *Broker) noteEnqueued(q *Queue, e *entry) {
+	if b.observing() {
+		b.emit(Event{Kind: EvEnqueued, Msg: e.msg, Instance: e.id, Queue: q.Name})
+	} else {
+		b.spend()
+	}
 }
 
 // refuses applies reject-publish: a classic queue refuses when ready+1

@@ -18,15 +18,6 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 	if q.Type == Classic && failed && b.profile.countsOnlyFailedReturns() {
 		e.failed++ // 4.3 classic queues count failed deliveries too (carried on dead-lettering)
 	}
-	if b.observing() {
-		why := "nack requeue=true"
-		if failed {
-			why = "reject requeue=true or channel closed"
-		}
-		b.emit(Event{Kind: EvRequeued, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: consumer, Reason: why})
-	} else {
-		b.spend()
-	}
 	switch {
 	case q.Type == Classic:
 		q.ready.insertBySeq(e)
@@ -36,6 +27,15 @@ func (b *Broker) returnEntry(q *Queue, e *entry, failed bool, consumer string) {
 		q.ready.pushBack(e)
 	}
 	q.bytes += e.msg.size()
+	if b.observing() { // told once it is back: an observer sees it there
+		why := "nack requeue=true"
+		if failed {
+			why = "reject requeue=true or channel closed"
+		}
+		b.emit(Event{Kind: EvRequeued, Msg: e.msg, Instance: e.id, Queue: q.Name, Consumer: consumer, Reason: why})
+	} else {
+		b.spend()
+	}
 	// A requeued message keeps its expiry; if that has passed it expires now
 	// (when it is at the head, docs/rabbitmq.md "Message TTL").
 	b.dropExpired(q)

@@ -82,6 +82,7 @@ type HeldRow struct {
 
 // QueueDetail describes a queue with count messages from index from.
 func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
+	defer s.atEvent()()
 	v, ok := s.b.Queue(name)
 	d := QueueDetail{Name: name, Exists: ok}
 	if !ok {
@@ -233,6 +234,7 @@ type HistoryItem struct {
 // MessageDetail describes the selected message: the copy selected if it
 // is still in the broker, else the newest copy of its lineage.
 func (s *Session) MessageDetail() MessageDetail {
+	defer s.atEvent()()
 	if s.sel.Kind == SelReceived {
 		return s.receivedDetail()
 	}
@@ -449,6 +451,7 @@ func str(v any) string {
 
 // History tells a message's story from the events of its lineage.
 func (s *Session) History(lineage uint64) []HistoryItem {
+	defer s.atEvent()()
 	var out []HistoryItem
 	add := func(t core.Time, key string, args ...string) {
 		out = append(out, HistoryItem{T: t, Key: key, Args: args})
@@ -538,6 +541,7 @@ type ExchangeDetail struct {
 
 // ExchangeDetail describes an exchange.
 func (s *Session) ExchangeDetail(name string) ExchangeDetail {
+	defer s.atEvent()()
 	d := ExchangeDetail{Name: name}
 	for _, x := range s.b.Exchanges() {
 		if x.Name != name {

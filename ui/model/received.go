@@ -46,6 +46,7 @@ type ReceivedRow struct {
 // Received lists the deliveries a consumer got ("" lists basic.get),
 // oldest first, at most MaxReceived (the newest).
 func (s *Session) Received(consumer string) []ReceivedRow {
+	defer s.atEvent()()
 	var rows []ReceivedRow
 	open := map[uint64]int{} // instance → its row while the delivery is unsettled
 	for _, ev := range s.b.Events() {

@@ -85,6 +85,7 @@ type Session struct {
 	xdMarked map[string]time.Duration
 	cp       cpState   // the lesson's checkpoints (checkpoint.go)
 	st       stepState // stepping one event at a time (stepper.go)
+	stopAt   uint64    // a replay that stops right after this event (atevent.go)
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
@@ -229,6 +230,9 @@ func (s *Session) rebuild(t core.Time) {
 	// The session reads the broker's events itself and never the trace:
 	// NoTrace spares a formatted line per event on every replay.
 	opts := scenarios.Options{NoTrace: true}
+	if at := s.stopAt; at != 0 { // a replay for the inspector (atevent.go)
+		opts.Sink = func(ev core.Event) { stopAfter(at, ev) }
+	}
 	r, err := scenarios.NewRunner(rc, opts)
 	if err != nil { // an unknown profile: fall back to the default one
 		rc.Profile = ""

@@ -33,10 +33,11 @@ type stepState struct {
 	// stalls counts, per position, the presses that revealed no event
 	// (the clock ran to a time checkpoint): a replay repeats them.
 	stalls map[int]int
+	frozen *frozen // the broker right after the revealed event (atevent.go)
 }
 
 func (st *stepState) reset() {
-	st.shown, st.pending, st.base, st.where, st.last = 0, nil, nil, nil, nil
+	st.shown, st.pending, st.base, st.where, st.last, st.frozen = 0, nil, nil, nil, nil, nil
 }
 
 // stepWorthy reports whether an event is shown as a step of its own.
