@@ -111,7 +111,7 @@ func TestJourneyBuildFromEmpty(t *testing.T) {
 	p.fill("#b-dest", "queue:work.dlq")
 	p.click("#b-save")
 	p.waitFor(`[data-edge="dlx|work"]`)
-	if got := p.text(`[data-role="edge-labels"][data-edge="dlx|work"]`); !strings.Contains(got, "DLX ← argument") {
+	if got := p.text(`[data-role="edge-labels"][data-edge="dlx|work"]`); !strings.Contains(got, "(queue argument)") {
 		t.Errorf("DLX link label = %q, want it to say where the DLX comes from", got)
 	}
 	if n := js[int](p, `document.querySelectorAll('[data-kind="binding"]').length`); n < 2 {

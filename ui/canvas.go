@@ -144,32 +144,25 @@ func (h *Canvas) edges(g model.Graph) []app.UI {
 	return out
 }
 
-// edgeLabels are drawn after the nodes, so a box never hides a label. A
-// dead-letter link says "DLX ← argument" or "DLX ← policy NAME" (the
-// inspector and the tooltip give the whole story) and its routing key.
+// edgeLabels are drawn after the nodes, in the boxes the layout kept
+// free for them: one fact per line, in words ("dead letters → retry.dlx",
+// "(queue argument)", "key wait"), on a light ground so a line crossing
+// nearby never blurs them.
 func (h *Canvas) edgeLabels(g model.Graph) []app.UI {
 	out := make([]app.UI, 0, len(g.Edges))
 	for _, e := range g.Edges {
-		label := e.Label
-		if e.Kind == model.EdgeDLX {
-			from := strings.TrimPrefix(label, "DLX · ")
-			if strings.HasPrefix(from, "argument ") {
-				from = "argument"
-			}
-			label = "DLX ← " + from
-		}
-		if label == "" && e.Label2 == "" {
+		if len(e.Lines) == 0 {
 			continue
 		}
-		out = append(out, svg("g", "edge-labels").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
+		body := []app.UI{
 			svg("title", "").Text(edgeTitle(e)),
-			app.If(label != "",
-				svg("text", "edge-label").Attr("x", e.LX).Attr("y", e.LY-3).Attr("text-anchor", "start").Text(label),
-			),
-			app.If(e.Label2 != "",
-				svg("text", "edge-label2").Attr("x", e.LX).Attr("y", e.LY+12).Attr("text-anchor", "start").Text(e.Label2),
-			),
-		))
+			svg("rect", "edge-label-bg").Attr("x", e.LX).Attr("y", e.LY).Attr("width", e.LW).Attr("height", e.LH).Attr("rx", 3),
+		}
+		for i, line := range e.Lines {
+			body = append(body, svg("text", "edge-label").Attr("x", e.LX+3).Attr("y", e.LY+13+14*float64(i)).
+				Attr("text-anchor", "start").Text(line))
+		}
+		out = append(out, svg("g", "edge-labels").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(body...))
 	}
 	return out
 }
@@ -223,24 +216,28 @@ func (h *Canvas) node(n model.Node) app.UI {
 		body = append(body, svgText("node-title", n.W/2, n.H/2+5, "middle", "✉ "+name))
 	case model.NodeExchange:
 		sub := n.Type
-		if n.Missing {
-			sub = h.t("node.missing")
-		}
 		if n.Internal {
 			sub += " · internal"
 		}
+		kind := h.t("node.exchange")
+		if sub != "" {
+			kind += " · " + sub
+		}
 		body = append(body,
-			svgText("node-kind", 10, 17, "start", h.t("node.exchange")+" · "+sub),
-			svgText("node-title", 10, 37, "start", clip(name, 22)),
+			svgText("node-kind", 10, 17, "start", kind),
+			svgText("node-title", 10, 37, "start", clip(name, model.TitleChars(n.W))),
 		)
+		if n.Missing { // a line of its own: it must fit the box
+			body = append(body, svgText("node-missing", 10, 58, "start", "⚠ "+h.t("node.missing")))
+		}
 		if len(n.Facts) > 0 {
 			body = append(body, svgText("node-fact", 10, n.H-6, "start", clip(strings.Join(n.Facts, " · "), 28)))
 		}
 	case model.NodeQueue:
 		body = append(body,
 			svgText("node-kind", 10, 17, "start", h.t("node.queue")+" · "+n.Type),
-			svgText("node-title", 10, 40, "start", clip(name, 22)),
-			svgText("node-fact", 10, 58, "start", clip(strings.Join(n.Facts, " · "), 30)),
+			svgText("node-title", 10, 40, "start", clip(name, model.TitleChars(n.W))),
+			svgText("node-fact", 10, 58, "start", clip(strings.Join(n.Facts, " · "), int((n.W-20)/6.7))),
 			svg("text", "node-counts").ID(domID("count-"+n.Name)).Attr("x", 10).Attr("y", 81).Body(
 				svg("tspan", "count-ready").Text(h.t("count.ready", n.Ready)),
 				svg("tspan", "count-sep").Text("  "),

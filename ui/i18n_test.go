@@ -47,6 +47,9 @@ func TestCatalogue(t *testing.T) {
 	for _, x := range model.ExchangeTypes {
 		keys["help.xtype."+x] = true
 	}
+	for _, k := range model.WordKeys() { // the canvas's words
+		keys[k] = true
+	}
 	for _, k := range []string{"help.qtype.classic", "help.qtype.quorum", "help.bkey.direct", "help.bkey.topic"} {
 		keys[k] = true
 	}

@@ -232,6 +232,7 @@ func setDocLang(lang string) {
 // revision (components.go).
 func (h *Shell) Render() app.UI {
 	h.session()
+	h.s.SetWords(h.t) // the canvas's labels in the page's language
 	h.snap = h.s.Snapshot()
 	h.rev++
 	class := "dl-shell"

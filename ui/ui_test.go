@@ -91,7 +91,7 @@ func TestShellMountsAndDraws(t *testing.T) {
 	}
 	html := app.HTMLString(h)
 	for _, w := range []string{`data-node="queue:main"`, `data-node="queue:wait"`, `data-node="exchange:retry.dlx"`,
-		`data-kind="dlx"`, "DLX ← argument", "Pause"} {
+		`data-kind="dlx"`, "dead letters → ", "(queue argument)", "Pause"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("missing %q", w)
 		}

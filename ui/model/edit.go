@@ -408,6 +408,7 @@ func (s *Session) MoveNode(key string, x, y float64) {
 
 // ResetLayout forgets every pinned position (automatic layout again).
 func (s *Session) ResetLayout() {
+	s.forgetLayout()
 	if len(s.sc.Layout) == 0 {
 		return
 	}

@@ -76,26 +76,38 @@ const (
 	EdgeDefault   = "default" // the default exchange's implicit binding
 )
 
-// Edge is a line between two nodes, with its label at LX, LY.
+// Edge is a line between two nodes. Its label is Lines, in words, in a
+// box at LX, LY of LW × LH that the layout keeps clear of boxes and other
+// labels (the edge's own line runs along the box's side).
 type Edge struct {
 	ID       string
 	Kind     string
 	From, To string
 	Label    string // binding key(s); "DLX · argument x-dead-letter-exchange"
 	Label2   string // a dead-letter routing key
-	Path     string // SVG path data
+	Lines    []string
+	Path     string  // SVG path data
+	Pts      []Point // the route: straight where x (or y) stays, curved between layers
 	LX, LY   float64
-	Back     bool // drawn as a loop under the nodes (it goes against the flow)
+	LW, LH   float64
+	Back     bool // drawn against the flow (it closes a cycle, like a retry)
 	Bindings []scenarios.Binding
 }
 
+// Point is a point on the canvas.
+type Point struct{ X, Y float64 }
+
 // Graph is the laid-out canvas.
 type Graph struct {
-	Nodes   []Node
-	Edges   []Edge
-	W, H    float64 // the extent of the drawing (the SVG viewBox)
-	byKey   map[string]int
-	edgeIdx map[string]int
+	Nodes []Node
+	Edges []Edge
+	W, H  float64 // the extent of the drawing (the SVG viewBox)
+	// Horizontal: the flow runs left to right (a wide pane), else top down.
+	Horizontal bool
+	// Crossings between edges, as the layout counted them.
+	Crossings int
+	byKey     map[string]int
+	edgeIdx   map[string]int
 }
 
 // Node returns the node with a key.
@@ -110,10 +122,11 @@ func (g Graph) Node(key string) (Node, bool) {
 const (
 	pubW, pubH     = 132.0, 42.0
 	exW, exH       = 184.0, 54.0
+	missH          = 70.0 // a missing exchange says so on a line of its own
+	maxBoxW        = 320.0
+	titleCharW     = 8.6 // 14.5 px bold title, a mean character
 	qW, qH         = 204.0, 92.0
 	badgeH         = 20.0
-	colGap         = 56.0 // between boxes in a row
-	rowGap         = 84.0 // between rows: room for the edge labels
 	margin         = 24.0
 	sparkW, sparkH = 64.0, 20.0
 )
@@ -127,9 +140,16 @@ func (s *Session) Graph() Graph {
 	s.graphNodes(&g)
 	s.graphEdges(&g)
 	s.layout(&g)
-	s.route(&g)
 	return g
 }
+
+// boxW widens a box so its name fits (up to maxBoxW; longer names are cut).
+func boxW(base float64, name string) float64 {
+	return min(max(base, float64(len([]rune(name)))*titleCharW+24), maxBoxW)
+}
+
+// TitleChars is how many characters of a name fit in a box of width w.
+func TitleChars(w float64) int { return int((w - 20) / titleCharW) }
 
 func (g *Graph) add(n Node) {
 	if _, ok := g.byKey[n.Key]; ok {
@@ -163,7 +183,7 @@ func (s *Session) graphNodes(g *Graph) {
 		if predefined(x.Name) && !used[x.Name] {
 			continue
 		}
-		n := Node{Key: ExchangeKey(x.Name), Kind: NodeExchange, Name: x.Name, Type: x.Type, W: exW, H: exH,
+		n := Node{Key: ExchangeKey(x.Name), Kind: NodeExchange, Name: x.Name, Type: x.Type, W: boxW(exW, x.Name), H: exH,
 			Internal: x.Internal, Policy: x.Policy, Predefined: predefined(x.Name)}
 		g.add(n) // an alternate exchange is drawn as an edge, not written in the box
 	}
@@ -174,14 +194,14 @@ func (s *Session) graphNodes(g *Graph) {
 	for _, q := range s.b.Queues() {
 		if q.Config.HasDLX {
 			if _, ok := exchanges[q.Config.DLX]; !ok {
-				g.add(Node{Key: ExchangeKey(q.Config.DLX), Kind: NodeExchange, Name: q.Config.DLX, W: exW, H: exH, Missing: true})
+				g.add(Node{Key: ExchangeKey(q.Config.DLX), Kind: NodeExchange, Name: q.Config.DLX, W: boxW(exW, q.Config.DLX), H: missH, Missing: true})
 			}
 		}
 	}
 	for _, x := range s.b.Exchanges() {
 		if x.Alternate != "" {
 			if _, ok := exchanges[x.Alternate]; !ok {
-				g.add(Node{Key: ExchangeKey(x.Alternate), Kind: NodeExchange, Name: x.Alternate, W: exW, H: exH, Missing: true})
+				g.add(Node{Key: ExchangeKey(x.Alternate), Kind: NodeExchange, Name: x.Alternate, W: boxW(exW, x.Alternate), H: missH, Missing: true})
 			}
 		}
 	}
@@ -219,7 +239,7 @@ func (s *Session) referencedExchanges() map[string]bool {
 }
 
 func (s *Session) queueNode(q core.QueueView) Node {
-	n := Node{Key: QueueKey(q.Name), Kind: NodeQueue, Name: q.Name, Type: string(q.Type), W: qW, H: qH,
+	n := Node{Key: QueueKey(q.Name), Kind: NodeQueue, Name: q.Name, Type: string(q.Type), W: boxW(qW, q.Name), H: qH,
 		Ready: q.Ready, Unacked: q.Unacked, Policy: q.Policy}
 	c := q.Config
 	if c.MessageTTL >= 0 {
@@ -332,6 +352,7 @@ func (s *Session) graphEdges(g *Graph) {
 			o := &g.Edges[i]
 			if e.Label != "" && !strings.Contains(", "+o.Label+", ", ", "+e.Label+", ") {
 				o.Label += ", " + e.Label
+				o.Lines = append(o.Lines, e.Lines...)
 			}
 			o.Bindings = append(o.Bindings, e.Bindings...)
 			return
@@ -351,13 +372,14 @@ func (s *Session) graphEdges(g *Graph) {
 		if bd.DestinationType == "exchange" {
 			to = ExchangeKey(bd.Destination)
 		}
+		lines := bindingLines(types[bd.Source], bd)
 		add(Edge{ID: "binding|" + bd.Source + "|" + to, Kind: EdgeBinding, From: ExchangeKey(bd.Source), To: to,
-			Label: bindingLabel(types[bd.Source], bd),
+			Label: strings.Join(lines, " "), Lines: lines,
 			Bindings: []scenarios.Binding{{Source: bd.Source, Destination: bd.Destination,
 				DestinationType: bd.DestinationType, RoutingKey: bd.RoutingKey, Arguments: bd.Args}}})
 	}
 	for _, q := range slices.Sorted(maps.Keys(s.defaultTargets())) { // map order would move nodes between renders
-		add(Edge{ID: "default|" + q, Kind: EdgeDefault, From: ExchangeKey(""), To: QueueKey(q), Label: q})
+		add(Edge{ID: "default|" + q, Kind: EdgeDefault, From: ExchangeKey(""), To: QueueKey(q), Label: q, Lines: []string{q}})
 	}
 	for _, q := range s.b.Queues() {
 		c := q.Config
@@ -365,7 +387,7 @@ func (s *Session) graphEdges(g *Graph) {
 			continue
 		}
 		e := Edge{ID: "dlx|" + q.Name, Kind: EdgeDLX, From: QueueKey(q.Name), To: ExchangeKey(c.DLX),
-			Label: "DLX · " + c.DLXFrom}
+			Label: "DLX · " + c.DLXFrom, Lines: s.dlxLines(c)}
 		if c.HasDLRoutingKey {
 			e.Label2 = "key " + strconv.Quote(c.DLRoutingKey)
 		}
@@ -374,26 +396,12 @@ func (s *Session) graphEdges(g *Graph) {
 	for _, x := range s.b.Exchanges() {
 		if x.Alternate != "" {
 			add(Edge{ID: "alternate|" + x.Name, Kind: EdgeAlternate, From: ExchangeKey(x.Name), To: ExchangeKey(x.Alternate),
-				Label: "alternate-exchange"})
+				Label: "alternate-exchange", Lines: []string{s.say("edge.alternate", s.exchangeWord(x.Alternate))}})
 		}
 	}
-}
-
-func bindingLabel(xtype string, bd core.Binding) string {
-	switch xtype {
-	case core.Fanout:
-		return ""
-	case core.Headers:
-		var parts []string
-		for _, k := range bd.Args.SortedKeys() {
-			parts = append(parts, k+"="+FormatValue(bd.Args[k]))
-		}
-		return strings.Join(parts, " ")
+	for i := range g.Edges {
+		g.Edges[i].Lines = s.capLines(g.Edges[i].Lines)
 	}
-	if bd.RoutingKey == "" {
-		return `""`
-	}
-	return bd.RoutingKey
 }
 
 // publishedExchanges are the exchanges a step publishes to or something

@@ -1,138 +1,213 @@
 package model
 
 import (
-	"sort"
+	"fmt"
+	"strings"
 )
 
-// Layout of the canvas graph: layers from the publisher down, nodes
-// placed under their parents, positions from the scenario's layout map
-// winning over computed ones.
+// Layout of the canvas graph: the layered layout (layered.go) over the
+// graph's boxes and labels, top down, or left to right when the pane is
+// wide; positions remembered between edits; positions from the
+// scenario's layout map (dragged boxes) winning over computed ones.
 
-// layout assigns layers by breadth-first search from the publisher, so
-// the flow reads top to bottom: publisher, exchanges, queues, DLX, DLQs.
-// Each layer is a row; within a row nodes sit under their parents
-// (barycenter order, ties in the order they were reached). A position in
-// the scenario's layout wins.
+// layoutMemo is what the last layout placed, so the next one keeps it:
+// the order and place of every box across its layer, its rank, the size
+// of every band, which edges ran backwards. Only new boxes are placed
+// freely; a box that grew (a consumer attached) keeps its place.
+type layoutMemo struct {
+	horizontal bool
+	pos        map[string]memoPos
+	bands      []float64
+	reversed   map[string]bool
+}
+
+type memoPos struct {
+	u    float64
+	rank int
+}
+
+// layoutCache is the last layout, reused while nothing it depends on
+// changed (the graph is drawn on every frame of an animation).
+type layoutCache struct {
+	sig   string
+	nodes map[string]Point
+	edges map[string]Edge
+	w, h  float64
+	cross int
+}
+
+// SetHorizontal lays the flow out from left to right (a wide pane) or top
+// down. A change of direction lays the graph out afresh.
+func (s *Session) SetHorizontal(h bool) { s.horizontal = h }
+
+// Horizontal is the direction the canvas asked for.
+func (s *Session) Horizontal() bool { return s.horizontal }
+
+// forgetLayout drops the remembered layout: a new scenario, an import, or
+// "Auto layout" starts from a clean slate.
+func (s *Session) forgetLayout() { s.memo, s.lcache = nil, layoutCache{} }
+
 func (s *Session) layout(g *Graph) {
-	adj := map[string][]string{}
-	preds := map[string][]string{}
-	for _, e := range g.Edges {
-		adj[e.From] = append(adj[e.From], e.To)
-		preds[e.To] = append(preds[e.To], e.From)
-	}
-	layer := map[string]int{}
-	var order []string
-	visit := func(root string, l int) {
-		if _, ok := layer[root]; ok {
-			return
+	g.Horizontal = s.horizontal
+	sig := layoutSig(g, s.horizontal)
+	if s.lcache.sig != sig {
+		s.runLayout(g)
+		s.lcache = layoutCache{sig: sig, nodes: map[string]Point{}, edges: map[string]Edge{}, w: g.W, h: g.H, cross: g.Crossings}
+		for _, n := range g.Nodes {
+			s.lcache.nodes[n.Key] = Point{n.X, n.Y}
 		}
-		layer[root] = l
-		queue := []string{root}
-		order = append(order, root)
-		for len(queue) > 0 {
-			k := queue[0]
-			queue = queue[1:]
-			for _, n := range adj[k] {
-				if _, ok := layer[n]; !ok {
-					layer[n] = layer[k] + 1
-					order = append(order, n)
-					queue = append(queue, n)
-				}
-			}
+		for _, e := range g.Edges {
+			s.lcache.edges[e.ID] = e
 		}
-	}
-	visit(PublisherKey, 0)
-	for _, n := range g.Nodes { // what the publisher does not reach: exchanges first
-		if n.Kind == NodeExchange && !hasIncoming(g, n.Key) {
-			visit(n.Key, 1)
+	} else {
+		for i := range g.Nodes {
+			p := s.lcache.nodes[g.Nodes[i].Key]
+			g.Nodes[i].X, g.Nodes[i].Y = p.X, p.Y
 		}
+		for i := range g.Edges {
+			c := s.lcache.edges[g.Edges[i].ID]
+			e := &g.Edges[i]
+			e.Pts, e.Path, e.Back, e.LX, e.LY, e.LW, e.LH = c.Pts, c.Path, c.Back, c.LX, c.LY, c.LW, c.LH
+		}
+		g.W, g.H, g.Crossings = s.lcache.w, s.lcache.h, s.lcache.cross
 	}
+	s.pin(g)
+}
+
+// layoutSig is everything the layout depends on, as one string.
+func layoutSig(g *Graph, horizontal bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v;", horizontal)
 	for _, n := range g.Nodes {
-		l := 2
-		if n.Kind == NodeExchange {
-			l = 1
+		fmt.Fprintf(&b, "%s %.0f %.0f;", n.Key, n.W, n.H)
+	}
+	for _, e := range g.Edges {
+		fmt.Fprintf(&b, "%s %s>%s %q;", e.ID, e.From, e.To, e.Lines)
+	}
+	return b.String()
+}
+
+// runLayout places every box and routes every edge.
+func (s *Session) runLayout(g *Graph) {
+	hz := s.horizontal
+	if s.memo != nil && s.memo.horizontal != hz {
+		s.memo = nil
+	}
+	across := func(w, h float64) (float64, float64) {
+		if hz {
+			return h, w
 		}
-		visit(n.Key, l)
+		return w, h
 	}
-	rows := map[int][]string{}
-	maxLayer := 0
-	for _, k := range order {
-		rows[layer[k]] = append(rows[layer[k]], k)
-		maxLayer = max(maxLayer, layer[k])
-	}
-	// barycenter: order each row by the mean position of its parents above
-	pos := map[string]float64{}
-	for l := 0; l <= maxLayer; l++ {
-		row := rows[l]
-		bary := map[string]float64{}
-		for i, k := range row {
-			sum, n := 0.0, 0
-			for _, p := range preds[k] {
-				if layer[p] < l {
-					sum += pos[p]
-					n++
-				}
+	nodes := make([]lgNode, len(g.Nodes))
+	for i, n := range g.Nodes {
+		su, sv := across(n.W, n.H)
+		nodes[i] = lgNode{su: su, sv: sv, floor: 1}
+		if n.Key == PublisherKey {
+			nodes[i].floor = 0
+		}
+		if s.memo != nil {
+			if p, ok := s.memo.pos[n.Key]; ok {
+				nodes[i].floor = max(nodes[i].floor, p.rank)
+				nodes[i].frozen, nodes[i].want, nodes[i].hasWnt = true, p.u, true
 			}
-			bary[k] = float64(i) / 1000 // keep discovery order among equals
-			if n > 0 {
-				bary[k] += sum / float64(n)
-			} else {
-				bary[k] += float64(i)
-			}
-		}
-		sort.SliceStable(row, func(a, b int) bool { return bary[row[a]] < bary[row[b]] })
-		for i, k := range row {
-			pos[k] = float64(i)
 		}
 	}
-	rowW := make([]float64, maxLayer+1)
-	rowH := make([]float64, maxLayer+1)
-	widest := 0.0
-	for l := 0; l <= maxLayer; l++ {
-		for i, k := range rows[l] {
-			n := g.Nodes[g.byKey[k]]
-			if i > 0 {
-				rowW[l] += colGap
-			}
-			rowW[l] += n.W
-			rowH[l] = max(rowH[l], n.H)
+	edges := make([]lgEdge, len(g.Edges))
+	for i := range g.Edges {
+		e := &g.Edges[i]
+		e.LW, e.LH = labelBox(e.Lines)
+		ls, lv := across(e.LW, e.LH)
+		edges[i] = lgEdge{from: g.byKey[e.From], to: g.byKey[e.To], lsu: ls, lsv: lv, labelled: len(e.Lines) > 0}
+		if s.memo != nil {
+			edges[i].reversedByMemo = s.memo.reversed[e.ID]
 		}
-		widest = max(widest, rowW[l])
 	}
-	y := margin
-	for l := 0; l <= maxLayer; l++ {
-		if len(rows[l]) == 0 {
+	var bands []float64
+	if s.memo != nil {
+		bands = s.memo.bands
+	}
+	out := layoutLayered(nodes, edges, bands)
+	xy := func(p uv) Point {
+		if hz {
+			return Point{p.v + margin, p.u + margin}
+		}
+		return Point{p.u + margin, p.v + margin}
+	}
+	memo := &layoutMemo{horizontal: hz, pos: map[string]memoPos{}, bands: out.bands, reversed: map[string]bool{}}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		su, _ := across(n.W, n.H)
+		c := xy(uv{out.u[i] - su/2, out.v[i]})
+		n.X, n.Y = c.X, c.Y
+		memo.pos[n.Key] = memoPos{u: out.u[i], rank: out.layerOf[i] / 2}
+	}
+	for i := range g.Edges {
+		e := &g.Edges[i]
+		if e.From == e.To {
+			s.selfLoop(g, e)
 			continue
 		}
-		x := margin + (widest-rowW[l])/2
-		for _, k := range rows[l] {
-			n := &g.Nodes[g.byKey[k]]
-			n.X, n.Y = x, y
-			x += n.W + colGap
+		e.Pts = e.Pts[:0]
+		for _, p := range out.routes[i] {
+			e.Pts = append(e.Pts, xy(p))
 		}
-		y += rowH[l] + rowGap
+		e.Back = out.layerOf[g.byKey[e.From]] > out.layerOf[g.byKey[e.To]]
+		if e.Back {
+			memo.reversed[e.ID] = true
+		}
+		e.Path = pathOf(e.Pts, hz)
+		if len(e.Lines) > 0 {
+			c := xy(uv{out.labelU[i], out.labelV[i]})
+			e.LX, e.LY = c.X, c.Y
+		}
 	}
+	s.memo = memo
+	g.Crossings = out.crossings
+	ew, ev := out.extentU, out.extentV
+	if hz {
+		ew, ev = ev, ew
+	}
+	g.W, g.H = ew+2*margin, ev+2*margin
+}
+
+// selfLoop draws an edge from a box to itself as a small loop on its
+// far side, its label beside it (a binding of an exchange to itself).
+func (s *Session) selfLoop(g *Graph, e *Edge) {
+	n := g.Nodes[g.byKey[e.From]]
+	x, y := n.X+n.W, n.Y+min(n.H, qH)/2
+	e.Pts = []Point{{x, y - 10}, {x + 18, y - 10}, {x + 18, y + 10}, {x, y + 10}}
+	e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y-10, x+26, y-14, x+26, y+14, x, y+10)
+	e.LX, e.LY = x+6, y+14
+}
+
+// pin moves the boxes the learner dragged (the scenario's layout map,
+// and the one being dragged now) and routes their edges again around
+// the other boxes (route.go).
+func (s *Session) pin(g *Graph) {
+	moved := map[string]bool{}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		if p, ok := s.sc.Layout[n.Key]; ok {
+			if n.X != p.X || n.Y != p.Y {
+				moved[n.Key] = true
+			}
 			n.X, n.Y, n.Pinned = p.X, p.Y, true
 		}
 		if n.Key == s.dragKey {
 			n.X, n.Y = s.dragPos.X, s.dragPos.Y
+			moved[n.Key] = true
 		}
+	}
+	if len(moved) > 0 {
+		s.reroute(g, moved)
+	}
+	for _, n := range g.Nodes {
 		g.W = max(g.W, n.X+n.W+margin)
 		g.H = max(g.H, n.Y+n.H+margin)
 	}
-}
-
-func hasIncoming(g *Graph, key string) bool {
 	for _, e := range g.Edges {
-		if e.To == key {
-			return true
-		}
+		g.W = max(g.W, e.LX+e.LW+margin/2)
+		g.H = max(g.H, e.LY+e.LH+margin/2)
 	}
-	return false
 }
-
-// labelW estimates a label's width (11.5 px monospace).
-func labelW(s string) float64 { return float64(len([]rune(s)))*6.9 + 8 }

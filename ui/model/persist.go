@@ -206,6 +206,7 @@ func (s *Session) ImportDefinitions(data []byte) ([]string, error) {
 	c := clone(s.sc)
 	c.Exchanges, c.Queues, c.Bindings, c.Policies = sc.Exchanges, sc.Queues, sc.Bindings, sc.Policies
 	c.Layout = nil
+	s.forgetLayout()
 	if len(s.sc.Queues) == 0 && len(s.sc.Exchanges) == 0 && sc.Title != "" {
 		c.Title = sc.Title
 	}

@@ -2,84 +2,75 @@ package model
 
 import (
 	"fmt"
-	"math"
-	"sort"
 	"strings"
 )
 
-// Routing the canvas edges between laid-out nodes, and the paths
-// message tokens travel along them.
+// Drawing the routes of the canvas edges, routing again around dragged
+// boxes, and the paths message tokens travel along the edges.
 
-// route draws each edge: a curve from the bottom of its source to the top
-// of its target, or, when the target is not below (a loop back, like a
-// retry), a curve out to the right of both boxes. Edges leaving or
-// entering the same box are spread along its side.
-func (s *Session) route(g *Graph) {
-	type end struct{ out, in []int }
-	ends := map[string]*end{}
-	get := func(k string) *end {
-		if ends[k] == nil {
-			ends[k] = &end{}
-		}
-		return ends[k]
+// pathOf draws a route as SVG path data: a straight line where the route
+// stays on one line across the flow (inside a layer), a curve between
+// layers (its tangents along the flow, so it never leaves the free band
+// between them).
+func pathOf(pts []Point, horizontal bool) string {
+	if len(pts) == 0 {
+		return ""
 	}
-	back := make([]bool, len(g.Edges))
-	for i, e := range g.Edges {
-		a, b := g.Nodes[g.byKey[e.From]], g.Nodes[g.byKey[e.To]]
-		back[i] = b.Y < a.Y+a.H+12
-		if !back[i] {
-			get(e.From).out = append(get(e.From).out, i)
-			get(e.To).in = append(get(e.To).in, i)
-		}
-	}
-	centerX := func(k string) float64 { n := g.Nodes[g.byKey[k]]; return n.X + n.W/2 }
-	slot := func(list []int, i int, other func(int) string) float64 {
-		sort.SliceStable(list, func(a, b int) bool { return centerX(other(list[a])) < centerX(other(list[b])) })
-		for j, x := range list {
-			if x == i {
-				return (float64(j) + 1) / float64(len(list)+1)
-			}
-		}
-		return 0.5
-	}
-	loops := 0
-	for i := range g.Edges {
-		e := &g.Edges[i]
-		a, b := g.Nodes[g.byKey[e.From]], g.Nodes[g.byKey[e.To]]
-		aH, bH := min(a.H, qH), min(b.H, qH)
-		if !back[i] {
-			fa := slot(ends[e.From].out, i, func(j int) string { return g.Edges[j].To })
-			fb := slot(ends[e.To].in, i, func(j int) string { return g.Edges[j].From })
-			ax, ay := a.X+a.W*fa, a.Y+a.H
-			bx, by := b.X+b.W*fb, b.Y
-			dy := max((by-ay)/2, 24)
-			e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, ax, ay+dy, bx, by-dy, bx, by)
-			e.LX, e.LY = bezierMid(ax, ay, ax, ay+dy, bx, by-dy, bx, by)
-			e.LX += 6
+	var b strings.Builder
+	fmt.Fprintf(&b, "M%.1f,%.1f", pts[0].X, pts[0].Y)
+	for k := 1; k < len(pts); k++ {
+		p, q := pts[k-1], pts[k]
+		c1, c2, curved := controls(p, q, horizontal)
+		if !curved {
+			fmt.Fprintf(&b, " L%.1f,%.1f", q.X, q.Y)
 			continue
 		}
-		e.Back = true
-		loops++
-		ax, ay := a.X+a.W, a.Y+aH*0.62
-		bx, by := b.X+b.W, b.Y+bH*0.38
-		out := max(ax, bx) + 46 + float64((loops-1)%3)*22
-		e.Path = fmt.Sprintf("M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f", ax, ay, out, ay, out, by, bx, by)
-		e.LX, e.LY = bezierMid(ax, ay, out, ay, out, by, bx, by)
-		e.LX += 6
+		fmt.Fprintf(&b, " C%.1f,%.1f %.1f,%.1f %.1f,%.1f", c1.X, c1.Y, c2.X, c2.Y, q.X, q.Y)
 	}
-	for _, e := range g.Edges {
-		w := max(labelW(e.Label), labelW(e.Label2))
-		g.W = max(g.W, e.LX+w+margin/2)
-		g.H = max(g.H, e.LY+24)
-	}
+	return b.String()
 }
 
-func bezierMid(x0, y0, x1, y1, x2, y2, x3, y3 float64) (float64, float64) {
-	const t = 0.5
-	u := 1 - t
-	x := u*u*u*x0 + 3*u*u*t*x1 + 3*u*t*t*x2 + t*t*t*x3
-	y := u*u*u*y0 + 3*u*u*t*y1 + 3*u*t*t*y2 + t*t*t*y3
-	return math.Round(x*10) / 10, math.Round(y*10) / 10
+// controls are a segment's curve control points; curved is false for a
+// straight segment.
+func controls(p, q Point, horizontal bool) (c1, c2 Point, curved bool) {
+	if horizontal {
+		if p.Y == q.Y || p.X == q.X {
+			return p, q, false
+		}
+		m := (p.X + q.X) / 2
+		return Point{m, p.Y}, Point{m, q.Y}, true
+	}
+	if p.X == q.X || p.Y == q.Y {
+		return p, q, false
+	}
+	m := (p.Y + q.Y) / 2
+	return Point{p.X, m}, Point{q.X, m}, true
+}
+
+// Flatten is a route as a polyline close to its drawn curve (for hit
+// tests and measurements).
+func Flatten(pts []Point, horizontal bool) []Point {
+	if len(pts) == 0 {
+		return nil
+	}
+	out := []Point{pts[0]}
+	for k := 1; k < len(pts); k++ {
+		p, q := pts[k-1], pts[k]
+		c1, c2, curved := controls(p, q, horizontal)
+		if !curved {
+			out = append(out, q)
+			continue
+		}
+		for i := 1; i <= 16; i++ {
+			t := float64(i) / 16
+			u := 1 - t
+			out = append(out, Point{
+				u*u*u*p.X + 3*u*u*t*c1.X + 3*u*t*t*c2.X + t*t*t*q.X,
+				u*u*u*p.Y + 3*u*u*t*c1.Y + 3*u*t*t*c2.Y + t*t*t*q.Y,
+			})
+		}
+	}
+	return out
 }
 
 // TokenPath is where a token moves: along the edges From → Via → To when

@@ -89,6 +89,11 @@ type Session struct {
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
+	// the canvas: its words, its direction, the layout it remembers (layout.go)
+	words      Words
+	horizontal bool
+	memo       *layoutMemo
+	lcache     layoutCache
 	// the Findings panel's last report and metrics (findings.go)
 	lint       lintCache
 	metricsFor *scenarios.Scenario
@@ -170,6 +175,7 @@ func (s *Session) Load(sc *scenarios.Scenario) {
 
 func (s *Session) replaceScenario(sc *scenarios.Scenario) {
 	s.sc = clone(sc)
+	s.forgetLayout()
 	s.sel = Selection{}
 	s.playing = false
 	s.notice = nil

@@ -83,9 +83,22 @@ func TestStepDepthsAgreeWithBroker(t *testing.T) {
 }
 
 // comparable is a snapshot without what depends on wall time or on how
-// far the learner has been (tokens, the scrubber's end).
+// far the learner has been (tokens, the scrubber's end, where the canvas
+// put its boxes: it keeps the places it gave them on the way forward).
 func comparable(snap Snapshot) Snapshot {
 	snap.Tokens, snap.EventsKnown, snap.Notice = nil, 0, nil
+	g := snap.Graph
+	g.Nodes = append([]Node(nil), g.Nodes...)
+	g.Edges = append([]Edge(nil), g.Edges...)
+	for i := range g.Nodes {
+		g.Nodes[i].X, g.Nodes[i].Y = 0, 0
+	}
+	for i := range g.Edges {
+		e := &g.Edges[i]
+		e.Path, e.Pts, e.LX, e.LY, e.Back = "", nil, 0, 0, false
+	}
+	g.W, g.H, g.Crossings = 0, 0, 0
+	snap.Graph = g
 	return snap
 }
 
