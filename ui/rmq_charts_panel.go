@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// RMQCharts draws the RocketMQ pictures: the retry ladder as a timeline
+// (each followed message's deliveries since its first, on a log or linear
+// axis), deliveries per minute against arrivals (the retry storm), and the
+// depth of each %DLQ% over time. The series are fed from the session's
+// events on every render (model.RMQSeries skips what it has seen, and
+// starts again when a replay made a new broker).
+type RMQCharts struct {
+	app.Compo
+	host rmqHost
+	Rev  uint64
+
+	series model.RMQSeries
+	linear bool // the ladder's axis is linear (log by default)
+}
+
+// NewRMQCharts makes the charts for a host page.
+func NewRMQCharts(h rmqHost, rev uint64) *RMQCharts { return &RMQCharts{host: h, Rev: rev} }
+
+const (
+	rmqChartW   = 330.0
+	rmqLabelW   = 64.0
+	rmqLaneH    = 16.0
+	rmqRateH    = 70.0
+	rmqDLQH     = 44.0
+	rmqRateCols = 60
+)
+
+// Render draws the charts.
+func (c *RMQCharts) Render() app.UI {
+	s := c.host.rocket()
+	if s == nil {
+		return app.Div().ID("rmq-charts")
+	}
+	c.series.Feed(s.Broker(), s.Events())
+	return app.Div().ID("rmq-charts").Body(
+		c.ladder(),
+		c.rate(),
+		c.dlq(s),
+	)
+}
+
+func (c *RMQCharts) t(key string, args ...any) string { return c.host.t(key, args...) }
+
+func (c *RMQCharts) ladder() app.UI {
+	w := rmqChartW - rmqLabelW
+	l := c.series.Ladder(w, rmqLaneH, !c.linear)
+	head := app.Div().Class("rmq-chart-head").Body(
+		app.H3().Text(c.t("rmqchart.ladder")),
+		app.Button().ID("rmq-ladder-axis").Class("dl-button").Type("button").Aria("pressed", !c.linear).
+			OnClick(func(ctx app.Context, e app.Event) { c.linear = !c.linear }).
+			Text(c.t(map[bool]string{true: "rmqchart.axis.log", false: "rmqchart.axis.linear"}[c.linear])),
+	)
+	if len(l.Lanes) == 0 {
+		return app.Div().ID("rmq-ladder").Class("dl-section").Body(head, app.P().Class("dl-help").Text(c.t("rmqchart.none")))
+	}
+	h := l.H + 16
+	items := make([]app.UI, 0, 4*len(l.Lanes)+2*len(l.Ticks))
+	for _, t := range l.Ticks {
+		x := rmqLabelW + t.X
+		items = append(items,
+			svg("line", "lane").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", l.H),
+			svg("text", "lane-label").Attr("x", x).Attr("y", h-3).Attr("text-anchor", "middle").Text(tickLabel(t.T)),
+		)
+	}
+	for _, ln := range l.Lanes {
+		items = append(items,
+			svg("line", "lane").Attr("x1", rmqLabelW).Attr("x2", rmqLabelW+w).Attr("y1", ln.Y).Attr("y2", ln.Y),
+			svg("text", "lane-label").Attr("x", rmqLabelW-4).Attr("y", ln.Y+4).Attr("text-anchor", "end").Text(shortID(ln.MsgID)),
+		)
+		for _, d := range ln.Dots {
+			role := "rmq-dot"
+			if d.Failed {
+				role = "rmq-dot rmq-dot--failed"
+			}
+			items = append(items, svg("circle", role).Attr("cx", rmqLabelW+d.X).Attr("cy", ln.Y).Attr("r", 3).Body(
+				svg("title", "").Text(c.t("rmqchart.dot", d.ReconsumeTimes, rmqTime(d.T), model.FormatDuration(d.Since))),
+			))
+		}
+		if ln.DLQX >= 0 {
+			items = append(items, svg("text", "mark").DataSet("kind", "dead-lettered").Attr("x", rmqLabelW+ln.DLQX).
+				Attr("y", ln.Y-4).Attr("text-anchor", "middle").Body(svg("title", "").Text(c.t("rmqchart.todlq")), app.Text("☠")))
+		}
+	}
+	return app.Div().ID("rmq-ladder").Class("dl-section").DataSet("lanes", len(l.Lanes)).Body(
+		head,
+		app.P().Class("dl-help").Text(c.t("rmqchart.ladder.help")),
+		svg("svg", "rmq-chart").Attr("viewBox", fmt.Sprintf("0 0 %.0f %.0f", rmqChartW, h)).
+			Attr("role", "img").Aria("label", c.t("rmqchart.ladder")).Body(items...),
+		app.P().ID("rmq-rungs").Class("dl-muted").Text(c.t("rmqchart.rungs", rungsText(l.Rungs))),
+		app.If(l.Others > 0, app.P().Class("dl-muted").Text(c.t("rmqchart.others", l.Others))),
+	)
+}
+
+// tickLabel writes an axis tick: "10 s", "1 min", "4 h 45 min".
+func tickLabel(t rmq.Time) string {
+	if t == 0 {
+		return "0"
+	}
+	return model.FormatDuration(t)
+}
+
+// rungsText writes "0:1 1:1 …": deliveries per reconsumeTimes.
+func rungsText(rungs []int) string {
+	parts := make([]string, 0, len(rungs))
+	for i, n := range rungs {
+		parts = append(parts, strconv.Itoa(i)+":"+strconv.Itoa(n))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *RMQCharts) rate() app.UI {
+	r := c.series.Rate(rmqChartW, rmqRateH, rmqRateCols)
+	if r.Minutes == 0 {
+		return app.Text("")
+	}
+	items := make([]app.UI, 0, 2*len(r.Columns)+1)
+	for _, col := range r.Columns {
+		bw := max(col.W-1, 0.5)
+		items = append(items,
+			svg("rect", "rmq-bar").Attr("x", col.X).Attr("y", col.Y).Attr("width", bw).Attr("height", rmqRateH-col.Y).Body(
+				svg("title", "").Text(c.t("rmqchart.minute", col.Minute, col.Deliveries, col.Retries))),
+			svg("rect", "rmq-bar rmq-bar--retry").Attr("x", col.X).Attr("y", col.Y).Attr("width", bw).
+				Attr("height", col.RetryY-col.Y),
+		)
+	}
+	items = append(items, svg("polyline", "chart-line").Attr("points", r.Sent))
+	return app.Div().ID("rmq-rate").Class("dl-section").DataSet("peak", r.Peak).DataSet("arrivals", r.Arrivals).Body(
+		app.H3().Text(c.t("rmqchart.rate")),
+		app.P().Class("dl-help").Text(c.t("rmqchart.rate.help")),
+		svg("svg", "rmq-chart").Attr("viewBox", fmt.Sprintf("0 0 %.0f %.0f", rmqChartW, rmqRateH)).
+			Attr("role", "img").Aria("label", c.t("rmqchart.rate")).Body(items...),
+		app.P().ID("rmq-rate-peak").Class("dl-muted").Text(c.t("rmqchart.peak", r.Peak, r.PeakAt, r.Arrivals)),
+	)
+}
+
+func (c *RMQCharts) dlq(s *model.RocketSession) app.UI {
+	charts := c.series.DLQCharts(s.Now(), rmqChartW, rmqDLQH)
+	items := make([]app.UI, 0, len(charts))
+	for _, d := range charts {
+		items = append(items, app.Figure().Class("dl-chart").DataSet("topic", d.Topic).DataSet("depth", d.Depth).Body(
+			app.FigCaption().Body(app.Span().Class("dl-mono").Text(d.Topic),
+				app.Span().Class("dl-muted").Text(" · "+c.t("rmqchart.depth", d.Depth, d.Max))),
+			svg("svg", "chart").Attr("viewBox", fmt.Sprintf("0 0 %.0f %.0f", d.W, d.H)).
+				Attr("role", "img").Aria("label", c.t("rmqchart.dlq.label", d.Topic)).Body(
+				svg("line", "chart-axis").Attr("x1", 0).Attr("y1", d.H-1).Attr("x2", d.W).Attr("y2", d.H-1),
+				svg("polyline", "chart-line").Attr("points", d.Points),
+			),
+		))
+	}
+	return app.Div().ID("rmq-dlq-depth").Class("dl-section").Body(
+		app.H3().Text(c.t("rmqchart.dlq")),
+		app.If(len(items) == 0, app.P().Class("dl-help").Text(c.t("rmqchart.dlq.none"))),
+		app.Div().Body(items...),
+	)
+}
