@@ -55,6 +55,49 @@ func (b *Broker) DeadLetterRoute(queue string, keys []string) (DeadLetterRoute, 
 	return r, true
 }
 
+// ProbeMessage is a message as a client would publish it to exchange with
+// these routing keys (publish key, CC and BCC) and headers, for
+// DeadLetterAs. It is never enqueued.
+func ProbeMessage(exchange string, keys []string, headers Table) *Message {
+	return &Message{Exchange: exchange, Keys: keys, Headers: headers, ttl: -1}
+}
+
+// WithHeaders is m with its client headers replaced (its death history,
+// if any, kept): a probe for a header the checker does not know.
+func (m *Message) WithHeaders(h Table) *Message {
+	c := *m
+	c.Headers = h
+	return &c
+}
+
+// DeadLetterAs answers like DeadLetterRoute for message m dying in queue
+// for reason, and returns the dead letter as the broker makes it: the
+// death recorded in x-death, x-first-death-* and x-last-death-* as this
+// version writes them, its routing keys replaced by a dead-letter routing
+// key. Targets are routed with those headers, so a headers exchange on the
+// way matches what the dead letter really carries; the dead letter is
+// what arrives in them (pass it on to ask about the next death). dead is
+// nil when the queue has no usable DLX; ok is false when the queue does
+// not exist.
+func (b *Broker) DeadLetterAs(queue string, m *Message, reason string) (r DeadLetterRoute, dead *Message, ok bool) {
+	q := b.queues[queue]
+	if q == nil {
+		return DeadLetterRoute{}, nil, false
+	}
+	r = DeadLetterRoute{HasDLX: q.cfg.hasDLX, DLX: q.cfg.dlx, DLXFrom: q.cfg.dlxFrom, Keys: m.Keys}
+	if q.cfg.hasDLRK {
+		r.Keys, r.FixedKey = []string{q.cfg.dlrk}, true
+	}
+	x := b.exchanges[r.DLX]
+	if !r.HasDLX || x == nil {
+		return r, nil, true
+	}
+	r.DLXExists = true
+	dead = b.withDeath(q, &entry{msg: m}, reason)
+	r.Targets = queueNames(b.route(x, dead))
+	return r, dead, true
+}
+
 // PublishKeys are the routing keys a publish carries: its routing key,
 // then the CC and BCC header keys. A CC or BCC header of the wrong type is
 // the broker's 406.

@@ -104,3 +104,52 @@ func TestMirroringPolicyByVersion(t *testing.T) {
 		t.Errorf("MirroringPolicyKeys = %v", got)
 	}
 }
+
+// A headers DLX matches the death headers the version writes: the first
+// and last death headers on 4.x, only the first on 3.x; a chain carries the
+// first death on.
+func TestDeadLetterAsHeaders(t *testing.T) {
+	for _, c := range []struct {
+		profile Profile
+		args    Table
+		want    []string
+	}{
+		{Rabbit43, Table{"x-match": "all-with-x", "x-first-death-queue": "work", "x-first-death-reason": "rejected"}, []string{"dlq"}},
+		{Rabbit312, Table{"x-match": "all-with-x", "x-first-death-queue": "work"}, []string{"dlq"}},
+		{Rabbit43, Table{"x-match": "all-with-x", "x-first-death-reason": "expired"}, nil},
+		{Rabbit43, Table{"x-match": "all-with-x", "x-last-death-queue": "work"}, []string{"dlq"}},
+		{Rabbit312, Table{"x-match": "all-with-x", "x-last-death-queue": "work"}, nil},
+		{Rabbit43, Table{"x-match": "all", "x-first-death-queue": "other"}, []string{"dlq"}}, // all skips x- keys
+		{Rabbit43, Table{"x-match": "any", "x-first-death-queue": "work"}, nil},             // any with nothing left
+		{Rabbit43, Table{"x-match": "all", "type": "order"}, []string{"dlq"}},               // the client's header is kept
+	} {
+		s := newSim(t, c.profile)
+		s.exchange("dlx", Headers, nil)
+		s.queue("dlq", nil)
+		s.ok(s.Bind(Binding{Source: "dlx", Destination: "dlq", DestinationType: "queue", Args: c.args}))
+		s.queue("work", Table{"x-dead-letter-exchange": "dlx"})
+		r, dead, ok := s.DeadLetterAs("work", ProbeMessage("", []string{"work"}, Table{"type": "order"}), ReasonRejected)
+		if !ok || dead == nil || !slices.Equal(r.Targets, c.want) {
+			t.Errorf("%s %v: targets %v, want %v", c.profile, c.args, r.Targets, c.want)
+		}
+	}
+	// the second death of a chain keeps the first death's headers
+	s := newSim(t, Rabbit43)
+	s.exchange("dlx2", Headers, nil)
+	s.queue("final", nil)
+	s.ok(s.Bind(Binding{Source: "dlx2", Destination: "final", DestinationType: "queue",
+		Args: Table{"x-match": "all-with-x", "x-first-death-queue": "a", "x-last-death-queue": "b"}}))
+	s.queue("b", Table{"x-dead-letter-exchange": "dlx2"})
+	s.queue("a", Table{"x-dead-letter-exchange": "", "x-dead-letter-routing-key": "b"})
+	r, dead, _ := s.DeadLetterAs("a", ProbeMessage("", []string{"a"}, nil), ReasonExpired)
+	if !slices.Equal(r.Targets, []string{"b"}) {
+		t.Fatalf("a: %+v", r)
+	}
+	r, _, _ = s.DeadLetterAs("b", dead, ReasonRejected)
+	if !slices.Equal(r.Targets, []string{"final"}) {
+		t.Errorf("b after a: %+v", r)
+	}
+	if _, _, ok := s.DeadLetterAs("ghost", ProbeMessage("", nil, nil), ReasonRejected); ok {
+		t.Error("a queue that does not exist answered")
+	}
+}

@@ -46,13 +46,16 @@ func dlxMissing(t *topology) []Finding {
 
 // dlxUnroutable: the DLX exists but no binding matches the keys the dead
 // letters carry (the dead-letter routing key, else the keys they arrived
-// with, CC and BCC included), so they are dropped silently.
+// with, CC and BCC included), or, through a headers exchange, the headers
+// they carry (the client's, and the death headers the version writes), so
+// they are dropped silently. A route a client header the checker cannot
+// see might open counts neither way.
 func dlxUnroutable(t *topology) []Finding {
 	var out []Finding
 	for _, q := range t.queues {
 		var lost, kept []deadRoute
 		for _, r := range t.dead[q.Name] {
-			if !r.HasDLX || !r.DLXExists {
+			if !r.HasDLX || !r.DLXExists || r.unknown {
 				continue
 			}
 			if len(r.Targets) == 0 {
@@ -64,26 +67,55 @@ func dlxUnroutable(t *topology) []Finding {
 		if len(lost) == 0 {
 			continue
 		}
-		r := lost[0]
-		sev, en, zh := Error,
-			"Dead letters of '%[1]s' are republished to '%[2]s' with routing key %[3]s, which no binding of '%[2]s' matches: they are dropped silently.",
-			"'%[1]s' 的死信以路由键 %[3]s 重新发布到 '%[2]s'，但 '%[2]s' 没有任何绑定匹配：它们会被静默丢弃。"
-		if len(kept) > 0 {
-			sev, en, zh = Warning,
-				"Some dead letters of '%[1]s' are lost: republished to '%[2]s' with routing key %[3]s, they match no binding and are dropped silently (others do route).",
-				"'%[1]s' 的部分死信会丢失：以路由键 %[3]s 重新发布到 '%[2]s' 时没有匹配的绑定，被静默丢弃（其他键可以路由）。"
-		}
-		keys := []string{}
-		for _, l := range lost {
-			keys = append(keys, quote(l.Keys))
-		}
-		f := finding("dlx-unroutable", sev, []Object{queueObj(q.Name), exchangeObj(r.DLX)}, en, zh,
-			q.Name, r.DLX, strings.Join(keys, " / "))
-		via := r.from.via
+		f := unroutableFinding(t, q.Name, lost, len(kept) > 0)
+		via := lost[0].from.via
+		via.Reason = lost[0].reason
 		f.Via = &via
 		out = append(out, f)
 	}
 	return out
+}
+
+// unroutableFinding words the finding: by routing key, or for a headers
+// DLX by what the dead letters carry and why they died.
+func unroutableFinding(t *topology, q string, lost []deadRoute, some bool) Finding {
+	r := lost[0]
+	objs := []Object{queueObj(q), exchangeObj(r.DLX)}
+	if t.exchanges[r.DLX].Type == core.Headers {
+		var deaths []string
+		for _, l := range lost {
+			if !slices.Contains(deaths, l.reason) {
+				deaths = append(deaths, l.reason)
+			}
+		}
+		sev, en, zh := Error,
+			"Dead letters of '%[1]s' (reason %[3]s) go to headers exchange '%[2]s', and no binding of '%[2]s' matches the headers they carry (x-first-death-queue '%[1]s', x-first-death-reason and the client's headers): they are dropped silently.",
+			"'%[1]s' 的死信（原因 %[3]s）进入 headers 交换机 '%[2]s'，但 '%[2]s' 没有任何绑定匹配它们携带的头（x-first-death-queue '%[1]s'、x-first-death-reason 以及客户端的头）：它们会被静默丢弃。"
+		if some {
+			sev, en, zh = Warning,
+				"Some dead letters of '%[1]s' are lost: those that died with reason %[3]s match no binding of headers exchange '%[2]s' (x-first-death-queue '%[1]s', x-first-death-reason and the client's headers) and are dropped silently; others do route.",
+				"'%[1]s' 的部分死信会丢失：原因为 %[3]s 的死信与 headers 交换机 '%[2]s' 的任何绑定都不匹配（x-first-death-queue '%[1]s'、x-first-death-reason 以及客户端的头），被静默丢弃；其他死信可以路由。"
+		}
+		return finding("dlx-unroutable", sev, objs, en, zh, q, r.DLX, strings.Join(deaths, ", "))
+	}
+	sev, en, zh := Error,
+		"Dead letters of '%[1]s' are republished to '%[2]s' with routing key %[3]s, which no binding of '%[2]s' matches: they are dropped silently.",
+		"'%[1]s' 的死信以路由键 %[3]s 重新发布到 '%[2]s'，但 '%[2]s' 没有任何绑定匹配：它们会被静默丢弃。"
+	if some {
+		sev, en, zh = Warning,
+			"Some dead letters of '%[1]s' are lost: republished to '%[2]s' with routing key %[3]s, they match no binding and are dropped silently (others do route).",
+			"'%[1]s' 的部分死信会丢失：以路由键 %[3]s 重新发布到 '%[2]s' 时没有匹配的绑定，被静默丢弃（其他键可以路由）。"
+	}
+	var keys []string
+	for _, l := range lost {
+		if k := quote(l.Keys); k != "" && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		keys = []string{"(any)"}
+	}
+	return finding("dlx-unroutable", sev, objs, en, zh, q, r.DLX, strings.Join(keys, " / "))
 }
 
 // deadLetterCycle: dead letters go round a loop of queues in which nothing

@@ -65,6 +65,10 @@ type Via struct {
 	Exchange string   `json:"exchange"`
 	Key      string   `json:"routing_key"`
 	CC       []string `json:"cc,omitempty"`
+	// Reason is how the message dies there when it matters (a headers
+	// DLX matches the death reason): rejected, expired, maxlen or
+	// delivery_limit; "" is rejected.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Finding is one trap found in a topology.

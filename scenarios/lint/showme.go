@@ -112,16 +112,36 @@ func (r *repro) consumer(queue, action string) {
 		Actions: []scenarios.Action{{Kind: action}}})
 }
 
-// rejectOne: a consumer rejects one message, which then goes nowhere.
+// rejectOne: a consumer rejects one message, which then goes nowhere;
+// when the finding is about another death (a headers DLX that matches the
+// reason), the message dies that way instead.
 func (r *repro) rejectOne() error {
 	q, err := r.queue()
 	if err != nil {
 		return err
 	}
+	switch reason := r.f.Via.reasonOf(); reason {
+	case core.ReasonExpired:
+		r.publish(q.Name, 1, "100")
+		r.wait(1000) // the shorter of the queue TTL and 100 ms applies
+		return nil
+	case core.ReasonMaxLen:
+		return r.overflow()
+	case core.ReasonDeliveryLimit:
+		return r.poison()
+	}
 	r.consumer(q.Name, core.ActReject)
 	r.publish(q.Name, 1, "")
 	r.wait(1000)
 	return nil
+}
+
+// reasonOf is the death a reproduction makes: Reason, or rejected.
+func (v *Via) reasonOf() string {
+	if v == nil || v.Reason == "" {
+		return core.ReasonRejected
+	}
+	return v.Reason
 }
 
 // goRound: one message sent into the loop, and time for it to go round twice.

@@ -18,7 +18,7 @@ func shows(f Finding, obs *scenarios.Observation, deaths []string) bool {
 	}
 	switch f.Code {
 	case "dlx-missing", "dlx-unroutable":
-		return drop(f.Code, core.ReasonRejected)
+		return drop(f.Code, f.Via.reasonOf())
 	case "dead-letter-cycle":
 		return drop(core.DropCycle, "")
 	case "queue-expires":

@@ -36,18 +36,34 @@ type topology struct {
 	sources map[string][]string
 	// consumers[q] are the scenario's consumers of q (listed or consume steps).
 	consumers map[string][]scenarios.Consumer
+	// hasHeaders: some exchange is a headers exchange, so a dead letter's
+	// headers (its death reason among them) can decide where it goes.
+	hasHeaders bool
 }
 
-// arrival is one set of routing keys a message reaches a queue with.
+// arrival is one way a message reaches a queue: the routing keys it
+// carries, the message itself (its client headers, and the death history
+// of a dead letter) and how to publish one that way.
 type arrival struct {
 	keys []string
 	via  Via
+	msg  *core.Message
+	// headersKnown: the client headers are those of a publish step; from
+	// an export they are unknown (nil), so a headers binding on a client
+	// header might match.
+	headersKnown bool
 }
 
-// deadRoute is where a dead letter of a queue goes for one arrival.
+// deadRoute is where a dead letter of a queue goes for one arrival and
+// one death reason.
 type deadRoute struct {
 	core.DeadLetterRoute
-	from arrival
+	from   arrival
+	reason string
+	dead   *core.Message // the dead letter, as it arrives in Targets
+	// unknown: no target for sure, but a client header the checker cannot
+	// see would route it (a headers binding on such a header).
+	unknown bool
 }
 
 func newTopology(sc *scenarios.Scenario, profile string) (*topology, error) {
@@ -73,6 +89,9 @@ func newTopology(sc *scenarios.Scenario, profile string) (*topology, error) {
 		t.exchanges[x.Name] = x
 	}
 	t.bindings = t.b.Bindings()
+	for _, x := range t.exchanges {
+		t.hasHeaders = t.hasHeaders || x.Type == core.Headers
+	}
 	t.collectConsumers()
 	t.collectArrivals()
 	t.followDeadLetters()
@@ -120,14 +139,17 @@ func (t *topology) collectArrivals() {
 		}
 		bound[bd.Destination] = true
 		if exactKey(t.exchanges[bd.Source].Type, bd.RoutingKey) {
-			t.addArrival(bd.Destination, arrival{keys: []string{bd.RoutingKey}, via: Via{Exchange: bd.Source, Key: bd.RoutingKey}})
+			keys := []string{bd.RoutingKey}
+			t.addArrival(bd.Destination, arrival{keys: keys, via: Via{Exchange: bd.Source, Key: bd.RoutingKey},
+				msg: core.ProbeMessage(bd.Source, keys, nil)})
 		} else {
 			t.unknownKeys[bd.Destination] = true
 		}
 	}
 	for _, q := range t.queues {
 		if !bound[q.Name] {
-			t.addArrival(q.Name, arrival{keys: []string{q.Name}, via: Via{Key: q.Name}})
+			keys := []string{q.Name}
+			t.addArrival(q.Name, arrival{keys: keys, via: Via{Key: q.Name}, msg: core.ProbeMessage("", keys, nil)})
 		}
 	}
 }
@@ -157,19 +179,44 @@ func (t *topology) addPublish(p *scenarios.PublishStep) {
 			}
 		}
 	}
+	headers := p.Properties.Headers.Clone()
+	delete(headers, "BCC") // the broker strips BCC at publish
 	for _, q := range targets {
-		t.addArrival(q, arrival{keys: keys, via: Via{Exchange: p.Exchange, Key: p.RoutingKey, CC: cc}})
+		t.addArrival(q, arrival{keys: keys, via: Via{Exchange: p.Exchange, Key: p.RoutingKey, CC: cc},
+			msg: core.ProbeMessage(p.Exchange, keys, headers), headersKnown: true})
 	}
 }
 
+// maxArrivals bounds the ways into one queue the checker follows (death
+// histories differ by path; the routing keys are what matters most).
+const maxArrivals = 64
+
 func (t *topology) addArrival(q string, a arrival) bool {
+	sig := t.signature(a)
 	for _, o := range t.arrivals[q] {
-		if slices.Equal(o.keys, a.keys) {
+		if t.signature(o) == sig {
 			return false
 		}
 	}
+	if len(t.arrivals[q]) >= maxArrivals {
+		return false
+	}
 	t.arrivals[q] = append(t.arrivals[q], a)
 	return true
+}
+
+// signature tells arrivals apart: by routing keys, and where a headers
+// exchange could look at them, by client headers and death history too.
+func (t *topology) signature(a arrival) string {
+	sig := strings.Join(a.keys, "\x00")
+	if !t.hasHeaders || a.msg == nil {
+		return sig
+	}
+	sig += fmt.Sprintf("|%v|%v", a.headersKnown, a.msg.Headers)
+	for _, d := range a.msg.Deaths() {
+		sig += "|" + d.Queue + ":" + d.Reason
+	}
+	return sig
 }
 
 // followDeadLetters computes every queue's dead-letter routes, adding the
@@ -183,12 +230,12 @@ func (t *topology) followDeadLetters() {
 			t.dead[q.Name] = routes
 			for _, r := range routes {
 				for _, target := range r.Targets {
-					if len(r.Keys) == 0 { // a fanout DLX: keys unknown downstream too
+					if len(r.Keys) == 0 { // keys unknown upstream: unknown downstream too
 						changed = changed || !t.unknownKeys[target]
 						t.unknownKeys[target] = true
 						continue
 					}
-					if t.addArrival(target, arrival{keys: r.Keys, via: r.from.via}) {
+					if t.addArrival(target, arrival{keys: r.Keys, via: r.from.via, msg: r.dead, headersKnown: r.from.headersKnown}) {
 						changed = true
 					}
 				}
@@ -197,20 +244,36 @@ func (t *topology) followDeadLetters() {
 	}
 }
 
+// deadRoutesOf asks the broker where q's dead letters go, for each way
+// messages arrive in q and each way they can die there (the reason only
+// matters to a headers exchange, which matches the death headers). A
+// queue whose arrivals are unknown still has a route when it does not
+// depend on the keys: a fixed dead-letter routing key, or a fanout or
+// headers DLX that binds only queues.
 func (t *topology) deadRoutesOf(q string) []deadRoute {
 	arrs := t.arrivals[q]
-	if len(arrs) == 0 {
+	keysKnown := len(arrs) > 0
+	if !keysKnown {
 		r, _ := t.b.DeadLetterRoute(q, nil)
-		if r.FixedKey || t.exchanges[r.DLX].Type == core.Fanout {
-			return []deadRoute{{DeadLetterRoute: r, from: arrival{via: Via{Key: q}}}}
+		if !r.FixedKey && !t.keysIgnored(r.DLX) {
+			return nil
 		}
-		return nil
+		arrs = []arrival{{via: Via{Key: q}, msg: core.ProbeMessage("", nil, nil)}}
 	}
 	var out []deadRoute
 	for _, a := range arrs {
-		r, _ := t.b.DeadLetterRoute(q, a.keys)
-		out = append(out, deadRoute{DeadLetterRoute: r, from: a})
-		if r.FixedKey {
+		for _, reason := range t.deathReasons(q) {
+			r, dead, _ := t.b.DeadLetterAs(q, a.msg, reason)
+			d := deadRoute{DeadLetterRoute: r, from: a, reason: reason, dead: dead}
+			if !keysKnown && !r.FixedKey {
+				d.Keys = nil
+			}
+			if len(r.Targets) == 0 && r.DLXExists && !a.headersKnown {
+				d.unknown = t.clientHeaderRoutes(q, a, reason)
+			}
+			out = append(out, d)
+		}
+		if r, _ := t.b.DeadLetterRoute(q, nil); r.FixedKey && !t.hasHeaders {
 			break // the same for every arrival
 		}
 	}
