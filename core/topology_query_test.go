@@ -120,8 +120,8 @@ func TestDeadLetterAsHeaders(t *testing.T) {
 		{Rabbit43, Table{"x-match": "all-with-x", "x-last-death-queue": "work"}, []string{"dlq"}},
 		{Rabbit312, Table{"x-match": "all-with-x", "x-last-death-queue": "work"}, nil},
 		{Rabbit43, Table{"x-match": "all", "x-first-death-queue": "other"}, []string{"dlq"}}, // all skips x- keys
-		{Rabbit43, Table{"x-match": "any", "x-first-death-queue": "work"}, nil},             // any with nothing left
-		{Rabbit43, Table{"x-match": "all", "type": "order"}, []string{"dlq"}},               // the client's header is kept
+		{Rabbit43, Table{"x-match": "any", "x-first-death-queue": "work"}, nil},              // any with nothing left
+		{Rabbit43, Table{"x-match": "all", "type": "order"}, []string{"dlq"}},                // the client's header is kept
 	} {
 		s := newSim(t, c.profile)
 		s.exchange("dlx", Headers, nil)
