@@ -26,6 +26,7 @@ var teachCatalogue = map[string][2]string{
 	"clock.scrub.title":  {"Move through the events so far; going back replays the run", "在已发生的事件间移动；后退会重放运行"},
 	"clock.scrub.value":  {"event %[1]v of %[2]v", "第 %[1]v 个事件，共 %[2]v 个"},
 
+	"xdeath.link":           {"%[1]v dead-lettering(s) in the history below wrote this entry: click to mark them", "下方经历中有 %[1]v 次死信写入了这条记录：点击标出它们"},
 	"inspect.received":      {"Received", "已收到"},
 	"inspect.received.help": {"what consumers got from this queue, as delivered", "消费者从这个队列收到的消息（投递时的样子）"},
 	"inspect.drops.open":    {"Open the newest message dropped for this reason", "查看因这个原因被丢弃的最新一条消息"},

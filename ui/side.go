@@ -448,6 +448,7 @@ func (h *Inspector) xdeathTable(rows []model.XDeathRow) app.UI {
 			app.Td().Class("xd-count").Body(app.Span().Class(tick(r.Changed)).Text(strconv.FormatInt(r.Count, 10))),
 			app.Td().Class("dl-xddetails").Body(details...),
 		)
+		tr = h.linkRow(tr, r) // xdeath_link.go: click shows the events that wrote it
 		switch {
 		case r.New:
 			tr = tr.Class("dl-xd-new").DataSet("new", "true")
@@ -479,7 +480,7 @@ func (h *Inspector) historyList(items []model.HistoryItem) app.UI {
 		for i, a := range it.Args {
 			args[i] = a
 		}
-		lis = append(lis, app.Li().DataSet("key", it.Key).Body(
+		lis = append(lis, app.Li().DataSet("key", it.Key).DataSet("marked", it.Marked).Class(markedClass(it.Marked)).Body(
 			app.Span().Class("dl-time").Text(clockLabel(it.T)),
 			app.Span().Text(h.t(it.Key, args...)),
 		))

@@ -215,6 +215,9 @@ type MessageDetail struct {
 // XDeathRow is one x-death entry, as the broker wrote it, with whether
 // it just changed (Changed: its count ticked; New: it just appeared).
 type XDeathRow struct {
+	Key                     string // queue|reason, as HistoryItem.Death
+	Events                  int    // the history lines that made or counted it up
+	Marked                  bool   // the learner asked where it came from
 	Queue, Reason, Exchange string
 	Count                   int64
 	RoutingKeys             string
@@ -229,6 +232,11 @@ type HistoryItem struct {
 	T    core.Time
 	Key  string
 	Args []string
+	Seq  uint64 // the event it tells
+	// Death is the x-death entry (queue|reason) a dead-lettering made or
+	// counted up; Marked: the learner asked where that entry came from.
+	Death  string
+	Marked bool
 }
 
 // MessageDetail describes the selected message: the copy selected if it
@@ -258,6 +266,7 @@ func (s *Session) MessageDetail() MessageDetail {
 		md.Headers = append(md.Headers, KV{k, Shown(headers[k])})
 	}
 	md.XDeath = s.xdeathRows(md.Lineage, headers)
+	s.linkDeaths(&md, ^uint64(0))
 	return md
 }
 
@@ -413,7 +422,7 @@ func (s *Session) xdeathRows(lineage uint64, h core.Table) []XDeathRow {
 		}
 		k := xdKeyOf(t)
 		c, _ := core.AsInteger(t["count"])
-		r := XDeathRow{Queue: str(t["queue"]), Reason: str(t["reason"]), Exchange: Shown(t["exchange"]), Count: c,
+		r := XDeathRow{Key: k, Queue: str(t["queue"]), Reason: str(t["reason"]), Exchange: Shown(t["exchange"]), Count: c,
 			RoutingKeys: FormatValue(t["routing-keys"]), Time: FormatValue(t["time"]),
 			OrigExpiration: str(t["original-expiration"])}
 		prev, seen := s.xdSeen[k]
@@ -453,13 +462,15 @@ func str(v any) string {
 func (s *Session) History(lineage uint64) []HistoryItem {
 	defer s.atEvent()()
 	var out []HistoryItem
+	var cur uint64 // the event being told
 	add := func(t core.Time, key string, args ...string) {
-		out = append(out, HistoryItem{T: t, Key: key, Args: args})
+		out = append(out, HistoryItem{T: t, Key: key, Args: args, Seq: cur})
 	}
 	for _, ev := range s.b.Events() {
 		if ev.Msg == nil || ev.Msg.Lineage != lineage {
 			continue
 		}
+		cur = ev.Seq
 		switch ev.Kind {
 		case core.EvPublished:
 			if ev.Msg.Deaths() == nil || len(out) == 0 {
@@ -491,6 +502,7 @@ func (s *Session) History(lineage uint64) []HistoryItem {
 			add(ev.T, "hist.expired", ev.Queue)
 		case core.EvDeadLettered:
 			add(ev.T, "hist.deadlettered", ev.Queue, ev.Reason, exName(ev.Exchange), ev.Detail, strings.Join(ev.Targets, ", "))
+			out[len(out)-1].Death = ev.Queue + "|" + ev.Reason
 		case core.EvDropped:
 			where := ev.Queue
 			if where == "" {

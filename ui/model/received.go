@@ -155,6 +155,7 @@ func (s *Session) receivedDetail() MessageDetail {
 		}
 	}
 	md.XDeath = s.xdeathRows(md.Lineage, ev.Headers)
+	s.linkDeaths(&md, ev.Seq)
 	return md
 }
 
