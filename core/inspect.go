@@ -113,6 +113,26 @@ func (b *Broker) Messages(queue string, limit int) []MessageView {
 	return out
 }
 
+// EachReady calls fn for each ready message of a queue from the head, as
+// Messages lists them but with no headers rendered (Headers nil, Blocked
+// unset): for callers that read only bodies, counts or flags of a long
+// queue. It stops when fn returns false.
+func (b *Broker) EachReady(queue string, fn func(MessageView) bool) {
+	q := b.queues[queue]
+	if q == nil {
+		return
+	}
+	pos := 0
+	for _, l := range []*readyList{&q.returns, &q.ready} {
+		for i := 0; i < l.len(); i, pos = i+1, pos+1 {
+			e := l.at(i)
+			if !fn(MessageView{Instance: e.id, Msg: e.msg, ExpiresAt: e.expiresAt, Redelivered: e.delivered, Position: pos}) {
+				return
+			}
+		}
+	}
+}
+
 // MessagesRange lists up to n ready messages from position from, building
 // headers only for those, each marked Blocked when it waits behind an
 // earlier message (docs/rabbitmq.md "Head-of-line expiry"). It also

@@ -3,20 +3,18 @@ package scenarios
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/dlxlab/dlxlab/core"
 )
 
 // collect turns the events since the last call into the observation and
 // (unless Options.NoTrace) the trace; errors are attributed to step (and
-// where).
+// where). The events are then let go: the runner keeps no log.
 func (r *Runner) collect(step int, where string) {
-	evs := r.b.Events()
-	for ; r.seen < len(evs); r.seen++ {
-		ev := &evs[r.seen]
+	for i := range r.events {
+		ev := &r.events[i]
 		if r.tracing() {
-			r.trace(traceLine(ev))
+			r.traceEvent(ev)
 		}
 		t := int64(ev.T)
 		switch ev.Kind {
@@ -42,64 +40,118 @@ func (r *Runner) collect(step int, where string) {
 			r.obs.Errors = append(r.obs.Errors, StepError{Step: step, Where: where, Code: 0, Text: "limit: " + ev.Detail})
 		}
 	}
+	clear(r.events) // the messages they point to may go
+	r.events = r.events[:0]
+}
+
+// traceEvent adds an event's trace line.
+func (r *Runner) traceEvent(ev *core.Event) {
+	if r.opts.Trace != nil {
+		r.line = append(appendTraceLine(r.line[:0], ev), '\n')
+		r.opts.Trace.Write(r.line)
+		return
+	}
+	r.obs.Trace = append(r.obs.Trace, traceLine(ev))
 }
 
 // traceLine renders an event as one stable line: time, kind, then the
 // fields that are set, always in the same order.
-func traceLine(ev *core.Event) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %-14s", fmtTime(ev.T), ev.Kind)
-	field := func(k, v string) {
-		b.WriteByte(' ')
-		b.WriteString(k)
-		b.WriteByte('=')
-		b.WriteString(v)
+func traceLine(ev *core.Event) string { return string(appendTraceLine(nil, ev)) }
+
+// appendTraceLine appends the trace line of an event to b. It is written
+// with appends rather than fmt: `dlxlab run` prints one per event, and a
+// long run makes hundreds of thousands.
+func appendTraceLine(b []byte, ev *core.Event) []byte {
+	b = appendTime(b, ev.T)
+	b = append(b, ' ')
+	kind := ev.Kind.String()
+	b = append(b, kind...)
+	for n := len(kind); n < 14; n++ {
+		b = append(b, ' ')
 	}
+	field := func(k string) { b = append(append(append(b, ' '), k...), '=') }
 	if ev.Queue != "" {
-		field("queue", ev.Queue)
+		field("queue")
+		b = append(b, ev.Queue...)
 	}
 	if ev.Exchange != "" || ev.Kind == core.EvPublished || ev.Kind == core.EvReturned || ev.Kind == core.EvDeadLettered {
-		field("exchange", strconv.Quote(ev.Exchange))
+		field("exchange")
+		b = strconv.AppendQuote(b, ev.Exchange)
 	}
 	if ev.Consumer != "" {
-		field("consumer", ev.Consumer)
+		field("consumer")
+		b = append(b, ev.Consumer...)
 	}
 	if ev.Tag != 0 {
-		field("tag", strconv.FormatUint(ev.Tag, 10))
+		field("tag")
+		b = strconv.AppendUint(b, ev.Tag, 10)
 	}
 	if ev.Msg != nil {
-		field("msg", strconv.FormatUint(ev.Msg.Lineage, 10))
+		field("msg")
+		b = strconv.AppendUint(b, ev.Msg.Lineage, 10)
 		if ev.Kind == core.EvPublished {
-			field("keys", "["+strings.Join(ev.Msg.Keys, ",")+"]")
-			field("body", strconv.Quote(clip(ev.Msg.Body)))
+			field("keys")
+			b = appendList(b, ev.Msg.Keys)
+			field("body")
+			b = strconv.AppendQuote(b, clip(ev.Msg.Body))
 		}
 	}
 	if ev.Instance != 0 {
-		field("copy", strconv.FormatUint(ev.Instance, 10))
+		field("copy")
+		b = strconv.AppendUint(b, ev.Instance, 10)
 	}
 	if ev.Redelivered {
-		field("redelivered", "true")
+		field("redelivered")
+		b = append(b, "true"...)
 	}
 	if ev.Action != "" {
-		field("action", ev.Action)
+		field("action")
+		b = append(b, ev.Action...)
 	}
 	if ev.Reason != "" {
-		field("reason", strconv.Quote(ev.Reason))
+		field("reason")
+		b = strconv.AppendQuote(b, ev.Reason)
 	}
 	if ev.Code != 0 {
-		field("code", strconv.Itoa(ev.Code))
+		field("code")
+		b = strconv.AppendInt(b, int64(ev.Code), 10)
 	}
 	if len(ev.Targets) > 0 || ev.Kind == core.EvPublished || ev.Kind == core.EvDeadLettered {
-		field("to", "["+strings.Join(ev.Targets, ",")+"]")
+		field("to")
+		b = appendList(b, ev.Targets)
 	}
 	if ev.Detail != "" {
-		field("detail", strconv.Quote(ev.Detail))
+		field("detail")
+		b = strconv.AppendQuote(b, ev.Detail)
 	}
-	return b.String()
+	return b
+}
+
+// appendList appends "[a,b,c]".
+func appendList(b []byte, l []string) []byte {
+	b = append(b, '[')
+	for i, s := range l {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+	}
+	return append(b, ']')
 }
 
 // fmtTime writes virtual time right-aligned in milliseconds.
-func fmtTime(t core.Time) string { return fmt.Sprintf("%9dms", int64(t)) }
+func fmtTime(t core.Time) string { return string(appendTime(nil, t)) }
+
+// appendTime appends virtual time right-aligned in milliseconds, as
+// fmt's "%9dms" would.
+func appendTime(b []byte, t core.Time) []byte {
+	var num [20]byte
+	digits := strconv.AppendInt(num[:0], int64(t), 10)
+	for n := len(digits); n < 9; n++ {
+		b = append(b, ' ')
+	}
+	return append(append(b, digits...), "ms"...)
+}
 
 // Describe is the step as one trace line ("publish exchange=…", "ack
 // consumer c requeue=false multiple=false n=2").

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -26,6 +27,22 @@ type Options struct {
 	// only `dlxlab run` prints it. Everything else in the Observation is
 	// the same with or without it.
 	NoTrace bool
+	// Trace, if set, receives the trace as it happens, one line per event
+	// (and per step), each ended by a newline, instead of keeping it in
+	// Observation.Trace: a long run's trace then never sits in memory.
+	// `dlxlab run` hands it its buffered standard output.
+	Trace io.Writer
+	// EventLog keeps every broker event in the broker's log
+	// (Broker().Events()), as the playground and the metrics read it. The
+	// runner itself needs no log: without it, events live only until
+	// they are turned into the observation.
+	EventLog bool
+	// BodiesOnly keeps only the body and the redelivered flag of each
+	// message in the queue states (Observation.Queues and snapshots), no
+	// properties or headers: all that Check reads of a queue. A queue
+	// holding 100,000 dead-lettered messages then costs a few bytes a
+	// message instead of a rendered x-death table each (`dlxlab check`).
+	BodiesOnly bool
 }
 
 // Run plays a scenario from start to end and returns what it showed.
@@ -50,12 +67,16 @@ type Runner struct {
 	opts Options
 	b    *core.Broker
 	next int // index of the next step
-	seen int // events already turned into the observation
+	// events are the broker events not yet turned into the observation
+	// (collect empties it); emitted counts every event since the start.
+	events  []core.Event
+	emitted int
 
 	obs     Observation
 	pending []Consumer                 // listed consumers whose queue does not exist yet
 	held    map[string]map[uint64]bool // channel → tags delivered with action hold
 	halted  bool                       // a limit stopped the run
+	line    []byte                     // the trace line being written (Options.Trace)
 
 }
 
@@ -75,15 +96,26 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 	if opts.MaxEvents > 0 {
 		events = int64(opts.MaxEvents)
 	}
-	coreOpts := []core.Option{core.WithEventLog(), core.WithBudget(core.Budget{Events: events})}
-	if opts.Sink != nil {
-		coreOpts = append(coreOpts, core.WithEventSink(opts.Sink))
+	r := &Runner{sc: sc, opts: opts, held: map[string]map[uint64]bool{}}
+	coreOpts := []core.Option{core.WithBudget(core.Budget{Events: events}), core.WithEventSink(r.receive)}
+	if opts.EventLog {
+		coreOpts = append(coreOpts, core.WithEventLog())
 	}
-	r := &Runner{sc: sc, opts: opts, b: core.New(profile, coreOpts...), held: map[string]map[uint64]bool{}}
+	r.b = core.New(profile, coreOpts...)
 	r.obs = Observation{Profile: string(profile), Queues: map[string]QueueState{},
 		Deliveries: []Delivery{}, Returns: []Return{}, Drops: []Drop{}, Errors: []StepError{}}
 	r.setup()
 	return r, nil
+}
+
+// receive is the broker's event sink: the event waits in r.events until
+// the next collect, which knows the step it belongs to.
+func (r *Runner) receive(ev core.Event) {
+	r.events = append(r.events, ev)
+	r.emitted++
+	if r.opts.Sink != nil {
+		r.opts.Sink(ev)
+	}
 }
 
 // Broker is the broker the scenario runs on (read it; do not command it).
@@ -214,7 +246,7 @@ func (r *Runner) runStep(i int, s *Step) {
 func (r *Runner) wait(i int, d Duration) {
 	target := r.b.Now() + core.Time(d)
 	for {
-		before := len(r.b.Events())
+		before := r.emitted
 		err := r.b.RunUntil(target)
 		if errors.Is(err, core.ErrBudget) {
 			return
@@ -222,7 +254,7 @@ func (r *Runner) wait(i int, d Duration) {
 		r.call(i, "", err)
 		// After a per-instant limit the broker has dropped that instant's
 		// timers: go on from there, unless nothing happened at all.
-		if err == nil || len(r.b.Events()) == before && r.b.NextEventTime() > target {
+		if err == nil || r.emitted == before && r.b.NextEventTime() > target {
 			return
 		}
 	}
@@ -390,11 +422,18 @@ func (r *Runner) runnerError(step int, text string) {
 // callers check it before formatting a line.
 func (r *Runner) tracing() bool { return !r.opts.NoTrace }
 
-// trace appends a line to the trace unless Options.NoTrace is set.
+// trace adds a line to the trace unless Options.NoTrace is set: written
+// to Options.Trace if set, else kept in Observation.Trace.
 func (r *Runner) trace(line string) {
-	if r.tracing() {
-		r.obs.Trace = append(r.obs.Trace, line)
+	if !r.tracing() {
+		return
 	}
+	if r.opts.Trace != nil {
+		r.line = append(append(r.line[:0], line...), '\n')
+		r.opts.Trace.Write(r.line)
+		return
+	}
+	r.obs.Trace = append(r.obs.Trace, line)
 }
 
 // Observation returns what the run has shown so far: events turned into
@@ -417,6 +456,10 @@ func (r *Runner) Observation() *Observation {
 func (r *Runner) queueStates() map[string]QueueState {
 	out := map[string]QueueState{}
 	for _, q := range r.b.Queues() {
+		if r.opts.BodiesOnly {
+			out[q.Name] = QueueState{Messages: r.bodies(q), Unacked: q.Unacked}
+			continue
+		}
 		msgs := []QueuedMessage{}
 		for _, mv := range r.b.Messages(q.Name, 0) {
 			msgs = append(msgs, QueuedMessage{messageOf(mv.Msg, mv.Headers), mv.Redelivered})
@@ -424,4 +467,15 @@ func (r *Runner) queueStates() map[string]QueueState {
 		out[q.Name] = QueueState{Messages: msgs, Unacked: q.Unacked}
 	}
 	return out
+}
+
+// bodies lists a queue's ready messages with their bodies and redelivered
+// flags only (Options.BodiesOnly): no header table is built for them.
+func (r *Runner) bodies(q core.QueueView) []QueuedMessage {
+	msgs := make([]QueuedMessage, 0, q.Ready)
+	r.b.EachReady(q.Name, func(mv core.MessageView) bool {
+		msgs = append(msgs, QueuedMessage{Message{Body: mv.Msg.Body}, mv.Redelivered})
+		return true
+	})
+	return msgs
 }

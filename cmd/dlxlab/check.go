@@ -84,7 +84,8 @@ func checkFile(path string, cio cliIO) bool {
 	if title == "" {
 		title = "(untitled)"
 	}
-	obs, err := scenarios.Run(sc, scenarios.Options{NoTrace: true}) // check prints failures, never the trace
+	// check prints failures, never the trace, and reads only bodies of queues
+	obs, err := scenarios.Run(sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — %s\n    %v\n", path, title, err)
 		return false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
@@ -48,12 +49,15 @@ func runRun(args []string, cio cliIO) int {
 	if *withMetrics {
 		return printMetrics(cio, sc, *profile, *asJSON)
 	}
-	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile, NoTrace: *asJSON})
+	if !*asJSON {
+		return runTrace(cio, sc, *profile)
+	}
+	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile, NoTrace: true})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
 	}
-	if *asJSON {
+	{
 		js, err := obs.WithBodyRefs().JSON()
 		if err != nil {
 			fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
@@ -62,8 +66,6 @@ func runRun(args []string, cio cliIO) int {
 		fmt.Fprintf(cio.stdout, "%s\n", js)
 		return exitOK
 	}
-	printSummary(cio, sc, obs)
-	return exitOK
 }
 
 // clipBody shortens a body for the queue listing: a line per queue.
@@ -78,17 +80,35 @@ func clipBody(s string) string {
 	return s[:cut] + "..."
 }
 
-// printSummary is the human view: title, trace, queues, errors, totals.
-func printSummary(cio cliIO, sc *scenarios.Scenario, obs *scenarios.Observation) {
-	w := cio.stdout
+// runTrace is the human view: title, the trace as it happens (written
+// to standard output line by line, never kept), then the summary.
+func runTrace(cio cliIO, sc *scenarios.Scenario, profile string) int {
+	name := sc.Profile
+	if profile != "" {
+		name = profile
+	}
+	p, err := core.ParseProfile(name)
+	if err != nil {
+		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+		return exitUsage
+	}
 	title := sc.Title
 	if title == "" {
 		title = sc.Name
 	}
-	fmt.Fprintf(w, "%s (profile %s)\n\n", title, obs.Profile)
-	for _, line := range obs.Trace {
-		fmt.Fprintln(w, line)
+	fmt.Fprintf(cio.stdout, "%s (profile %s)\n\n", title, p)
+	obs, err := scenarios.Run(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true})
+	if err != nil {
+		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+		return exitUsage
 	}
+	printSummary(cio, obs)
+	return exitOK
+}
+
+// printSummary is the end of the human view: queues, errors, totals.
+func printSummary(cio cliIO, obs *scenarios.Observation) {
+	w := cio.stdout
 	fmt.Fprintf(w, "\nqueues at %d ms:\n", obs.ClockMS)
 	names := make([]string, 0, len(obs.Queues))
 	for name := range obs.Queues {

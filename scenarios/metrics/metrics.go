@@ -80,7 +80,7 @@ func Collect(sc *scenarios.Scenario, profile string) (*Report, error) {
 	}
 	end := endOf(sc)
 	run, mark := withSnapshot(sc, end-alertWindow)
-	r, err := scenarios.NewRunner(run, scenarios.Options{Profile: string(p), NoTrace: true})
+	r, err := scenarios.NewRunner(run, scenarios.Options{Profile: string(p), NoTrace: true, EventLog: true})
 	if err != nil {
 		return nil, err
 	}

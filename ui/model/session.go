@@ -236,7 +236,7 @@ func (s *Session) rebuild(t core.Time) {
 	rc, starts := runnerCopy(s.sc)
 	// The session reads the broker's events itself and never the trace:
 	// NoTrace spares a formatted line per event on every replay.
-	opts := scenarios.Options{NoTrace: true}
+	opts := scenarios.Options{NoTrace: true, EventLog: true}
 	if at := s.stopAt; at != 0 { // a replay for the inspector (atevent.go)
 		opts.Sink = func(ev core.Event) { stopAfter(at, ev) }
 	}
