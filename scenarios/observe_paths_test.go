@@ -77,3 +77,56 @@ func sameBodies(a, b *Observation) bool {
 	}
 	return true
 }
+
+// TestWriteJSONSame: WriteJSON writes what JSON() makes, byte for byte,
+// for every library and suite file (and with WithBodyRefs), and for a
+// run whose headers hold every AMQP type, odd strings and long bodies.
+func TestWriteJSONSame(t *testing.T) {
+	same := func(t *testing.T, obs *Observation) {
+		t.Helper()
+		for _, o := range []*Observation{obs, obs.WithBodyRefs()} {
+			want, err := o.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := o.WriteJSON(&got); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Fatalf("WriteJSON differs from JSON():\n%s\nwant:\n%s", got.Bytes(), want)
+			}
+		}
+	}
+	files := libraryFiles(t)
+	suite, _ := filepath.Glob(filepath.Join("suite", "*.yaml"))
+	for _, path := range append(files, suite...) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			obs, err := Run(load(t, path), Options{NoTrace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(t, obs)
+		})
+	}
+	t.Run("values", func(t *testing.T) {
+		long := strings.Repeat("<b>&</b> \u2028 ", 40)
+		sc := parseString(t, `
+			queues:
+			  - {name: "q<&>\"", arguments: {x-message-ttl: 5, x-dead-letter-exchange: "", x-dead-letter-routing-key: dlq}}
+			  - {name: dlq}
+			consumers: [{name: c, queue: dlq, actions: [ack]}]
+			steps:
+			  - snapshot: start
+			  - publish: {routing_key: "q<&>\"", body: "tab\there \u0001 \u007f é \u2029", properties: {content_type: "a/b", priority: 3, timestamp: 7, delivery_mode: 2, headers: {f: 1.5, big: 1e300, neg: -0.25, n: 12, s: "x\ny", b: true, z: null, arr: [1, "a", [2]], t: {k: {k2: 2.5}}}}}
+			  - wait: 10ms
+			  - publish: {routing_key: nowhere, body: "`+long+`"}
+			  - publish: {routing_key: dlq, body: "`+long+`", count: 3}
+			  - snapshot: end`)
+		obs, err := Run(sc, Options{NoTrace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, obs)
+	})
+}

@@ -57,15 +57,13 @@ func runRun(args []string, cio cliIO) int {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
 	}
-	{
-		js, err := obs.WithBodyRefs().JSON()
-		if err != nil {
-			fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
-			return exitFail
-		}
-		fmt.Fprintf(cio.stdout, "%s\n", js)
-		return exitOK
+	// written as it is made: the JSON of a long run is never held whole
+	if err := obs.WithBodyRefs().WriteJSON(cio.stdout); err != nil {
+		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
+		return exitFail
 	}
+	fmt.Fprintln(cio.stdout)
+	return exitOK
 }
 
 // clipBody shortens a body for the queue listing: a line per queue.

@@ -44,11 +44,9 @@ func BenchmarkObserved(b *testing.B) {
 		{"run-json", func(b *testing.B) any {
 			return toFile(b, traceFile, func(w *bufio.Writer) any {
 				r := runAll(b, sc, scenarios.Options{NoTrace: true})
-				js, err := r.Observation().WithBodyRefs().JSON()
-				if err != nil {
+				if err := r.Observation().WithBodyRefs().WriteJSON(w); err != nil {
 					b.Fatal(err)
 				}
-				w.Write(js)
 				return r
 			})
 		}},
