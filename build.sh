@@ -7,7 +7,8 @@
 #   conform replay the scenario library on each real RabbitMQ that is up (3.10, 4.0, 4.3) and diff
 #   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
 #   worker  build the Cloudflare Worker into wasm/worker (after build)
-#   bench   core benchmarks
+#   bench   core benchmarks, and every observed path (run, run --json, check, the
+#           playground session) against the bare engine, native and js/wasm, with ratios
 #
 # Environment: DIST (default dist), ADDR, VERSION (default: git short hash,
 # plus -dirty-<time> for uncommitted changes), PREFIX (serve under a URL
@@ -284,11 +285,69 @@ cmd_worker() {
 
 cmd_bench() {
 	[[ -d core ]] || die "no core/ package yet: nothing to benchmark"
-	step "bench: native, one core: go test -run '^\$' -bench . -cpu 1 -count ${COUNT:-3} ./core"
-	go test -run '^$' -bench . -cpu 1 -count "${COUNT:-3}" ./core
 	command -v node >/dev/null || die "node is needed for the js/wasm benchmarks (apt-get install -y nodejs)"
-	step "bench: js/wasm under Node: GOOS=js GOARCH=wasm go test -run '^\$' -bench . -count ${COUNT:-3} ./core"
-	PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -run '^$' -bench . -count "${COUNT:-3}" ./core
+	local wasmpath="$PATH:$(go env GOROOT)/lib/wasm" out
+	out=$(mktemp -d)
+	step "bench: core, native, one core: go test -run '^\$' -bench . -cpu 1 -count ${COUNT:-3} ./core"
+	go test -run '^$' -bench . -cpu 1 -count "${COUNT:-3}" ./core | tee "$out/core-native"
+	step "bench: core, js/wasm under Node: GOOS=js GOARCH=wasm go test -run '^\$' -bench . -count ${COUNT:-3} ./core"
+	PATH=$wasmpath GOOS=js GOARCH=wasm go test -run '^$' -bench . -count "${COUNT:-3}" ./core | tee "$out/core-wasm"
+	# The observed paths (BENCHMARKS.md "Observed paths"): one workload on
+	# the bare engine and through run (trace to a file), run --json, check
+	# and the playground session, side by side in one process.
+	step "bench: observed paths, native: go test -run '^\$' -bench Observed -cpu 1 -count ${COUNT:-3} ./ui/model"
+	go test -run '^$' -bench Observed -cpu 1 -count "${COUNT:-3}" ./ui/model | tee "$out/obs-native"
+	step "bench: observed paths, js/wasm under Node"
+	PATH=$wasmpath GOOS=js GOARCH=wasm go test -run '^$' -bench Observed -count "${COUNT:-3}" ./ui/model | tee "$out/obs-wasm"
+	step "bench: ratios (medians; each path to the bare engine, then js/wasm to native)"
+	bench_ratios "$out"
+	rm -rf "$out"
+}
+
+# bench_ratios prints, from the saved benchmark outputs, each observed
+# path's median time over the bare engine's (goal: at most 1.5) and its
+# heap per message, natively and in js/wasm, then js/wasm speed as a share
+# of native for the core benchmark and each path (goal for the engine: at
+# least 40 %).
+bench_ratios() {
+	awk '
+	function median(key,   n, i, j, t, a) {
+		n = split(vals[key], a, " ")
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	FNR == 1 { kind = FILENAME; sub(/.*\//, "", kind) }
+	/^Benchmark/ {
+		name = $1; sub(/-[0-9]+$/, "", name)
+		for (i = 3; i < NF; i++) {
+			if ($(i+1) == "ns/op") vals[kind SUBSEP name] = vals[kind SUBSEP name] " " $i
+			if ($(i+1) == "B/msg") mem[kind SUBSEP name] = $i
+		}
+		if (!(name in seen)) { seen[name] = 1; order[++names] = name }
+	}
+	END {
+		split("obs-native obs-wasm", kinds, " ")
+		for (k = 1; k <= 2; k++) {
+			base = median(kinds[k] SUBSEP "BenchmarkObserved/engine")
+			printf "%-10s %-12s %12s %10s %10s\n", kinds[k], "path", "median ms", "x engine", "B/msg"
+			split("engine run-trace run-json check session", paths, " ")
+			for (p = 1; p <= 5; p++) {
+				key = kinds[k] SUBSEP "BenchmarkObserved/" paths[p]
+				if (!(key in vals)) continue
+				m = median(key)
+				printf "%-10s %-12s %12.0f %10.2f %10s\n", kinds[k], paths[p], m / 1e6, m / base, mem[key]
+			}
+		}
+		printf "\n%-40s %14s\n", "js/wasm speed as a share of native", "wasm/native"
+		for (o = 1; o <= names; o++) {
+			name = order[o]
+			split("core obs", pre, " ")
+			for (q = 1; q <= 2; q++) {
+				n = pre[q] "-native" SUBSEP name; w = pre[q] "-wasm" SUBSEP name
+				if ((n in vals) && (w in vals)) printf "%-40s %13.0f%%\n", name, 100 * median(n) / median(w)
+			}
+		}
+	}' "$1/core-native" "$1/core-wasm" "$1/obs-native" "$1/obs-wasm"
 }
 
 case $CMD in
