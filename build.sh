@@ -73,33 +73,61 @@ cmd_build() {
 	step "build: compile $DIST/web/app.wasm (GOOS=js GOARCH=wasm -trimpath -ldflags=\"-s -w\" ./wasm/app)"
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$DIST/web/app.wasm" ./wasm/app
 
+	precompress "$DIST"
 	wasm_sizes "$DIST/web/app.wasm"
 	step "build: done: $DIST/ ($(du -sh "$DIST" | cut -f1))"
 }
 
-# wasm_sizes prints raw, gzip -9 and brotli -q 11 sizes. brotli -q 11 takes
-# about 14 s on 2 cores, so results are cached by the file's sha256.
-wasm_sizes() {
-	local f=$1 sum cache raw gz br
-	sum=$(sha256sum "$f" | cut -d' ' -f1)
-	cache="${XDG_CACHE_HOME:-$HOME/.cache}/dlxlab/sizes/$sum"
-	if [[ -f $cache ]]; then
-		step "sizes: $f (same bytes as a previous build: sizes from $cache)"
-		cat "$cache"
-		return
+# precompress writes FILE.gz (gzip -9) and FILE.br (brotli -q 11) beside
+# every text or wasm file of the site over 1 KiB, which `dlxlab serve`
+# sends to browsers that accept them (docs/links-and-http.md "Compressed
+# files"). brotli -q 11 takes about 14 s for app.wasm on 2 cores, so the
+# copies are cached by the file's sha256 (entries unused for 3 days go).
+precompress() {
+	local dir=$1 f sum cache n=0 br=""
+	cache="${XDG_CACHE_HOME:-$HOME/.cache}/dlxlab/precompressed"
+	mkdir -p "$cache"
+	find "$cache" -type f -atime +3 -delete 2>/dev/null || true
+	if command -v brotli >/dev/null; then
+		br=1
+	else
+		printf '!!! build.sh: brotli not installed (apt-get install -y brotli): gzip copies only\n' >&2
 	fi
+	step "build: pre-compress $dir/ (gzip -9${br:+ and brotli -q 11}, cached in $cache)"
+	while IFS= read -r -d '' f; do
+		sum=$(sha256sum "$f" | cut -d' ' -f1)
+		cached "$cache/$sum.gz" gzip -9 -n -c "$f"
+		cp "$cache/$sum.gz" "$f.gz"
+		if [[ -n $br ]]; then
+			cached "$cache/$sum.br" brotli -q 11 -c "$f"
+			cp "$cache/$sum.br" "$f.br"
+		fi
+		n=$((n + 1))
+	done < <(find "$dir" -type f -size +1k \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' \
+		-o -name '*.svg' -o -name '*.json' -o -name '*.webmanifest' \) -print0)
+	step "build: pre-compressed $n files"
+}
+
+# cached OUT CMD… writes CMD's output to OUT unless OUT exists (through a
+# temporary file, so an interrupted build leaves no half file).
+cached() {
+	local out=$1
+	shift
+	[[ -f $out ]] && return 0
+	"$@" >"$out.tmp.$$"
+	mv -f "$out.tmp.$$" "$out"
+}
+
+# wasm_sizes prints the raw, gzip -9 and brotli -q 11 sizes of app.wasm:
+# what a browser downloads from `dlxlab serve`.
+wasm_sizes() {
+	local f=$1 raw gz br
 	step "sizes: $f"
 	raw=$(stat -c %s "$f")
-	gz=$(gzip -9 -c "$f" | wc -c)
-	if command -v brotli >/dev/null; then
-		br=$(brotli -q 11 -c "$f" | wc -c)
-	else
-		br="n/a (brotli not installed: apt-get install -y brotli)"
-	fi
-	mkdir -p "$(dirname "$cache")"
-	printf '    app.wasm raw %s B, gzip -9 %s B, brotli -q 11 %s B\n' "$raw" "$gz" "$br" | tee "$cache"
-	[[ $br == n/a* ]] && rm -f "$cache" # measure again once brotli exists
-	return 0
+	gz=$(stat -c %s "$f.gz")
+	br="n/a (brotli not installed: apt-get install -y brotli)"
+	[[ -f $f.br ]] && br=$(stat -c %s "$f.br")
+	printf '    app.wasm raw %s B, gzip -9 %s B, brotli -q 11 %s B\n' "$raw" "$gz" "$br"
 }
 
 # built_is_stale reports (prints a reason) when dist/ is missing or older
@@ -269,6 +297,10 @@ cmd_worker() {
 	step "worker: copy $DIST/ to $wdir/public/ (Workers Static Assets) with $wdir/_headers"
 	rm -rf "$wdir/public"
 	cp -R "$DIST" "$wdir/public"
+	# Cloudflare compresses static assets at its edge by Content-Type
+	# (docs/links-and-http.md "Compressed files"): the .br/.gz copies would
+	# only be served as files of their own.
+	find "$wdir/public" -type f \( -name '*.br' -o -name '*.gz' \) -delete
 	cp "$wdir/_headers" "$wdir/public/_headers"
 
 	raw=$(stat -c %s "$wdir/build/app.wasm")

@@ -17,6 +17,8 @@ import (
 //     Workers Static Assets serves it that way;
 //   - any other path without a file extension falls back to index.html, so
 //     deep links such as /s/abc open the app (single-page application);
+//   - a file with a pre-compressed copy (FILE.br, FILE.gz) is sent as
+//     that copy when the browser accepts it (site_encoding.go);
 //   - a missing path with an extension (/web/nope.png) is a 404, and so is
 //     a folder: there are no directory listings.
 //
@@ -29,18 +31,24 @@ func SiteHandler(dir string) http.Handler {
 			w.Header().Set("Content-Type", t)
 		}
 		if p == "/" || isFile(dir, p) {
-			files.ServeHTTP(w, r)
+			if !serveEncoded(w, r, dir, fileOf(p)) {
+				files.ServeHTTP(w, r)
+			}
 			return
 		}
 		if isFile(dir, p+".html") { // before the folder check: /embed and embed/delay.html both exist
-			http.ServeFile(w, r, filepath.Join(dir, filepath.FromSlash(p+".html")))
+			if !serveEncoded(w, r, dir, p+".html") {
+				http.ServeFile(w, r, filepath.Join(dir, filepath.FromSlash(p+".html")))
+			}
 			return
 		}
 		if path.Ext(p) != "" || isDir(dir, p) {
 			http.NotFound(w, r)
 			return
 		}
-		http.ServeFile(w, r, filepath.Join(dir, "index.html"))
+		if !serveEncoded(w, r, dir, "/index.html") {
+			http.ServeFile(w, r, filepath.Join(dir, "index.html"))
+		}
 	})
 }
 
@@ -49,6 +57,14 @@ func SiteHandler(dir string) http.Handler {
 var contentTypes = map[string]string{
 	".wasm":        "application/wasm",
 	".webmanifest": "application/manifest+json",
+}
+
+// fileOf is the file a path names: "/" is index.html.
+func fileOf(p string) string {
+	if p == "/" {
+		return "/index.html"
+	}
+	return p
 }
 
 func isFile(dir, urlPath string) bool {
