@@ -133,8 +133,8 @@ func (h *ClockBar) onSpeed(ctx app.Context, e app.Event) {
 }
 
 // clockLabel is a virtual time as the clock bar and the event lists show
-// it: "t = 1.250 s" (core.FormatClock after "t = ").
-func clockLabel(t core.Time) string { return "t = " + core.FormatClock(t) }
+// it: "t = 1.250 s", "t = 1 d" (model.FormatClock after "t = ").
+func clockLabel(t core.Time) string { return "t = " + model.FormatClock(t) }
 
 // runTicker calls fn, then waits every, until ctx is done. The wait comes
 // after fn, not on a fixed rate: when fn's work takes longer than every (a

@@ -269,13 +269,13 @@ func (h *page) outcome(r model.ReceivedRow) string {
 	case model.OutcomeHeld:
 		return h.t("outcome.held")
 	case model.OutcomeAcked:
-		return h.t("outcome.acked", core.FormatClock(r.At))
+		return h.t("outcome.acked", model.FormatClock(r.At))
 	case model.OutcomeRequeued:
-		return h.t("outcome.requeued", core.FormatClock(r.At))
+		return h.t("outcome.requeued", model.FormatClock(r.At))
 	case model.OutcomeDeadLettered:
-		return h.t("outcome.deadlettered", r.Reason, core.FormatClock(r.At))
+		return h.t("outcome.deadlettered", r.Reason, model.FormatClock(r.At))
 	}
-	return h.t("outcome.dropped", r.Reason, core.FormatClock(r.At))
+	return h.t("outcome.dropped", r.Reason, model.FormatClock(r.At))
 }
 
 func badgeNames(bs []model.Badge) []string {

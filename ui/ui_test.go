@@ -106,7 +106,8 @@ func TestClockLabel(t *testing.T) {
 		{0, "t = 0.000 s"},
 		{50, "t = 0.050 s"},
 		{1250, "t = 1.250 s"},
-		{(4*60 + 46) * 60_000, "t = 17160.000 s"},
+		{(4*60 + 46) * 60_000, "t = 4 h 46 min"},
+		{86_400_000, "t = 1 d"},
 	}
 	for _, tt := range tests {
 		if got := clockLabel(tt.ms); got != tt.want {

@@ -11,24 +11,47 @@ import (
 // Formatting virtual times and AMQP values for people.
 
 // FormatDuration writes virtual milliseconds for people: "300 ms",
-// "1.5 s", "2 min", "1 h 30 min".
+// "1.5 s", "2 min", "1 min 30.5 s", "1 h 30 min", "1 d", "2 d 3 h". Every
+// unit that is not zero is written, so nothing is rounded away.
 func FormatDuration(t core.Time) string {
 	switch {
+	case t < 0:
+		return "-" + FormatDuration(-t)
 	case t < 1000:
 		return strconv.FormatInt(int64(t), 10) + " ms"
 	case t < 60_000:
-		return strconv.FormatFloat(float64(t)/1000, 'f', -1, 64) + " s"
-	case t < 3_600_000 && t%60_000 == 0:
-		return strconv.FormatInt(int64(t/60_000), 10) + " min"
-	case t < 3_600_000:
-		return strconv.FormatFloat(float64(t)/60_000, 'f', 1, 64) + " min"
+		return seconds(t)
 	}
-	h := t / 3_600_000
-	m := (t % 3_600_000) / 60_000
-	if m == 0 {
-		return strconv.FormatInt(int64(h), 10) + " h"
+	var parts []string
+	rest := t
+	for _, u := range []struct {
+		name string
+		ms   core.Time
+	}{{"d", 86_400_000}, {"h", 3_600_000}, {"min", 60_000}} {
+		if rest >= u.ms {
+			parts = append(parts, strconv.FormatInt(int64(rest/u.ms), 10)+" "+u.name)
+			rest %= u.ms
+		}
 	}
-	return fmt.Sprintf("%d h %d min", h, m)
+	if rest > 0 {
+		parts = append(parts, seconds(rest))
+	}
+	return strings.Join(parts, " ")
+}
+
+// seconds writes milliseconds as seconds, without trailing zeros: "1.5 s".
+func seconds(t core.Time) string {
+	return strconv.FormatFloat(float64(t)/1000, 'f', -1, 64) + " s"
+}
+
+// FormatClock writes a moment of the virtual clock: under a minute with
+// three decimals ("1.250 s", so a running clock keeps its width), later
+// in units ("1 d", "4 h 46 min", "2 min 0.5 s").
+func FormatClock(t core.Time) string {
+	if t >= 0 && t < 60_000 {
+		return core.FormatClock(t)
+	}
+	return FormatDuration(t)
 }
 
 // FormatValue writes an AMQP value the way the inspector shows it.

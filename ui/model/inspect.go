@@ -315,7 +315,7 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 		if where == "" {
 			where = exName(ev.Exchange)
 		}
-		md.WhereKey, md.WhereArgs = "where.gone", []string{ev.Kind.String(), where, core.FormatClock(ev.T)}
+		md.WhereKey, md.WhereArgs = "where.gone", []string{ev.Kind.String(), where, FormatClock(ev.T)}
 		for j := i; j >= 0; j-- { // the headers a consumer last saw
 			if d := &evs[j]; d.Kind == core.EvDelivered && d.Msg != nil && d.Msg.Lineage == s.sel.Lineage && d.Msg == ev.Msg {
 				return ev.Msg, d.Headers
@@ -651,7 +651,7 @@ func (s *Session) StepList(limit int) []StepLine {
 				l.Text += " ×" + strconv.Itoa(p.Count)
 			}
 		case st.Wait != nil:
-			l.Text = st.Wait.String()
+			l.Text = FormatDuration(core.Time(*st.Wait))
 		case st.Get != nil:
 			l.Text = st.Get.Queue + " · " + st.Get.Action
 		case st.Consume != nil:

@@ -144,7 +144,7 @@ func (s *Session) receivedDetail() MessageDetail {
 	if row.Reason != "" {
 		then += " (" + row.Reason + ")"
 	}
-	md.WhereArgs = []string{who, row.Queue, core.FormatClock(row.T), then}
+	md.WhereArgs = []string{who, row.Queue, FormatClock(row.T), then}
 	msg := ev.Msg
 	md.Body, md.Exchange, md.RoutingKey = msg.Body, msg.Exchange, joinKeys(msg.Keys)
 	md.Props = propRows(msg.Properties())
