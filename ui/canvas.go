@@ -137,7 +137,7 @@ func (h *Canvas) edges(g model.Graph) []app.UI {
 			marker = "url(#arrow-alt)"
 		}
 		out = append(out, svg("g", "edge").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
-			svg("title", "").Text(edgeTitle(e)),
+			svg("title", "").Text(localValue(h.lang, edgeTitle(e))),
 			svg("path", "edge-line").Attr("d", e.Path).Attr("marker-end", marker),
 		))
 	}
@@ -155,7 +155,7 @@ func (h *Canvas) edgeLabels(g model.Graph) []app.UI {
 			continue
 		}
 		body := []app.UI{
-			svg("title", "").Text(edgeTitle(e)),
+			svg("title", "").Text(localValue(h.lang, edgeTitle(e))),
 			svg("rect", "edge-label-bg").Attr("x", e.LX).Attr("y", e.LY).Attr("width", e.LW).Attr("height", e.LH).Attr("rx", 3),
 		}
 		for i, line := range e.Lines {

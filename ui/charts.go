@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/ui/model"
 )
 
 // The pictures tab: each queue's depth over time, and an event timeline
@@ -25,7 +27,7 @@ func (h *Charts) chartsPanel() app.UI {
 			app.FigCaption().Body(
 				app.Span().Class("dl-name").Text(c.Queue),
 				app.Span().Class("dl-muted").Text(" · "+h.t("count.ready", c.Ready)+" · "+h.t("count.unacked", c.Unacked)+
-					" · "+h.t("chart.max", c.Max)),
+					" · "+h.peak(c)),
 			),
 			svg("svg", "chart").Attr("viewBox", fmt.Sprintf("0 0 %.0f %.0f", c.W, c.H)).
 				Attr("role", "img").Aria("label", h.t("chart.depth", c.Queue)).Body(
@@ -70,7 +72,7 @@ func (h *Charts) timeline() app.UI {
 		if m.Stack == 0 {
 			y = float64(m.Lane)*laneH + laneH/2 + 4
 		}
-		title := clockLabel(m.T) + " " + m.Kind
+		title := clockLabel(m.T) + " " + h.t("event."+m.Kind)
 		if m.Reason != "" {
 			title += " " + m.Reason
 		}
@@ -99,7 +101,7 @@ func (h *Charts) timeline() app.UI {
 	legend := make([]app.UI, 0, len(markGlyph))
 	for _, k := range []string{"enqueued", "delivered", "acked", "requeued", "expired", "dead-lettered", "dropped", "returned"} {
 		legend = append(legend, app.Li().DataSet("kind", k).Body(
-			app.Span().Class("dl-glyph").Aria("hidden", true).Text(markGlyph[k]), app.Text(" "+k)))
+			app.Span().Class("dl-glyph").Aria("hidden", true).Text(markGlyph[k]), app.Text(" "+h.t("event."+k))))
 	}
 	return app.Div().Class("dl-section").Body(
 		app.H3().Text(h.t("timeline.title")),
@@ -108,4 +110,13 @@ func (h *Charts) timeline() app.UI {
 			Body(svg("g", "").Body(lanes...), svg("g", "").Body(marks...), svg("g", "").Body(ticks...)),
 		app.Ul().Class("dl-marklegend").Body(legend...),
 	)
+}
+
+// peak says how full a queue has been: "peak 3", or that it never held a
+// message (a scale's top of 1 is not a peak).
+func (h *Charts) peak(c model.DepthChart) string {
+	if c.Peak == 0 {
+		return h.t("chart.never")
+	}
+	return h.t("chart.max", c.Peak)
 }

@@ -164,7 +164,7 @@ func (h *Inspector) dropsLine(drops map[string]int) app.UI {
 func (h *Inspector) kvTable(id, caption string, rows []model.KV) app.UI {
 	trs := make([]app.UI, 0, len(rows))
 	for _, r := range rows {
-		trs = append(trs, app.Tr().Body(app.Th().Scope("row").Text(r.K), app.Td().Text(r.V)))
+		trs = append(trs, app.Tr().Body(app.Th().Scope("row").Text(r.K), app.Td().Text(localValue(h.lang, r.V))))
 	}
 	return app.Table().ID(id).Class("dl-kv").Body(app.Caption().Text(caption), app.TBody().Body(trs...))
 }
@@ -478,7 +478,10 @@ func (h *Inspector) historyList(items []model.HistoryItem) app.UI {
 	for _, it := range items {
 		args := make([]any, len(it.Args))
 		for i, a := range it.Args {
-			args[i] = a
+			args[i] = localValue(h.lang, a)
+			if it.Key == "hist.deadlettered" && i == 3 { // where the DLX came from
+				args[i] = localFrom(h.lang, a)
+			}
 		}
 		lis = append(lis, app.Li().DataSet("key", it.Key).DataSet("marked", it.Marked).Class(markedClass(it.Marked)).Body(
 			app.Span().Class("dl-time").Text(clockLabel(it.T)),
@@ -524,7 +527,7 @@ func (h *Inspector) stepList() app.UI {
 		li := app.Li().DataSet("kind", st.Kind).DataSet("done", st.Done).Body(
 			app.Span().Class("dl-time").Text(clockLabel(st.T)),
 			app.Span().Class("dl-stepkind").Text(st.Kind),
-			app.Span().Class("dl-steptext").Text(st.Text),
+			app.Span().Class("dl-steptext").Text(localValue(h.lang, st.Text)),
 		)
 		if !st.Done && next {
 			li = li.DataSet("next", "true")

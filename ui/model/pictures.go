@@ -13,7 +13,8 @@ type DepthChart struct {
 	Points  string // polyline points in a W × H box
 	Ready   int
 	Unacked int
-	Max     int
+	Max     int // the scale's top: at least 1
+	Peak    int // the most messages the queue held (0: never one)
 	W, H    float64
 }
 
@@ -26,7 +27,7 @@ func (s *Session) DepthCharts(w, h float64) []DepthChart {
 		c := DepthChart{Queue: q.Name, Ready: q.Ready, Unacked: q.Unacked, W: w, H: h}
 		se := s.depth[q.Name]
 		if se != nil {
-			c.Max = max(se.Max, 1)
+			c.Max, c.Peak = max(se.Max, 1), se.Max
 			x := func(t core.Time) float64 { return float64(t) / float64(now) * w }
 			y := func(d int) float64 { return h - 2 - float64(d)/float64(c.Max)*(h-4) }
 			c.Points = stepPoints(se.Samples, x, y, x(s.b.Now()))
