@@ -144,9 +144,13 @@ func (s *Session) OpenFragment(frag string) error {
 		return err
 	}
 	s.Load(sc)
+	// t is milliseconds, or a duration written by hand ("90s", "1h30m").
 	if ms, err := strconv.ParseInt(t, 10, 64); err == nil && ms >= 0 {
 		s.started = true
 		s.rebuild(core.Time(min(ms, int64(scenarios.MaxVirtualTime))))
+	} else if d, err := scenarios.ParseDuration(t); err == nil {
+		s.started = true
+		s.rebuild(core.Time(d))
 	}
 	s.sel = parseSelection(sel)
 	return nil
