@@ -36,7 +36,7 @@ func (p *RMQOpsPanel) Render() app.UI {
 	if s == nil {
 		return app.Div().ID("rmq-ops")
 	}
-	ops := model.RMQOperations(s.View())
+	ops := model.RMQOperations(s.Broker())
 	return app.Div().ID("rmq-ops").Body(
 		p.progress(ops),
 		p.deadLetters(s, ops),

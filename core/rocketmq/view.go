@@ -73,6 +73,14 @@ func (b *Broker) View() View {
 		}
 		v.Topics = append(v.Topics, tv)
 	}
+	v.Groups = b.GroupViews()
+	return v
+}
+
+// GroupViews is the groups part of View, without copying every stored
+// message: what a consumer-progress console reads on every frame.
+func (b *Broker) GroupViews() []GroupView {
+	out := make([]GroupView, 0, len(b.gOrder))
 	for _, g := range b.gOrder {
 		gv := GroupView{Name: g.Name, Mode: "CLUSTERING", Orderly: g.Orderly, Client: g.Client}
 		if g.Broadcasting {
@@ -89,9 +97,9 @@ func (b *Broker) View() View {
 				}
 			}
 		}
-		v.Groups = append(v.Groups, gv)
+		out = append(out, gv)
 	}
-	return v
+	return out
 }
 
 func (b *Broker) messageView(t *Topic, m *Message) MessageView {

@@ -45,28 +45,25 @@ type RMQDeadLetter struct {
 	StoredAt       rmq.Time
 }
 
-// RMQOperations lists every group of the view with its progress and DLQ.
-func RMQOperations(v rmq.View) []RMQGroupOps {
-	dlq := map[string]rmq.TopicView{}
-	for _, t := range v.Topics {
-		if t.Kind == "dlq" {
-			dlq[t.Name] = t
-		}
-	}
-	out := make([]RMQGroupOps, 0, len(v.Groups))
-	for _, g := range v.Groups {
+// RMQOperations lists every group of the broker with its progress and
+// DLQ. It reads the groups' views and the DLQ topics only, not every
+// stored copy, so it is cheap enough for every frame.
+func RMQOperations(b *rmq.Broker) []RMQGroupOps {
+	gvs := b.GroupViews()
+	out := make([]RMQGroupOps, 0, len(gvs))
+	for _, g := range gvs {
 		o := RMQGroupOps{Group: g.Name, Mode: g.Mode, Orderly: g.Orderly, Consumers: g.Consumers}
 		for _, p := range g.Progress {
 			r := RMQProgressRow{QueueProgress: p, Retry: strings.HasPrefix(p.Topic, rmq.RetryPrefix)}
-			for _, b := range g.Blocked {
-				if b.Track == p.Track && b.Topic == p.Topic && b.QueueID == p.QueueID {
-					r.Blocked = b.Until
+			for _, bq := range g.Blocked {
+				if bq.Track == p.Track && bq.Topic == p.Topic && bq.QueueID == p.QueueID {
+					r.Blocked = bq.Until
 				}
 			}
 			o.Rows = append(o.Rows, r)
 			o.Lag += p.Lag
 		}
-		if t, ok := dlq[rmq.DLQTopic(g.Name)]; ok {
+		if t := b.Topic(rmq.DLQTopic(g.Name)); t != nil {
 			o.DLQ = deadLetters(t)
 		}
 		out = append(out, o)
@@ -74,12 +71,12 @@ func RMQOperations(v rmq.View) []RMQGroupOps {
 	return out
 }
 
-func deadLetters(t rmq.TopicView) []RMQDeadLetter {
+func deadLetters(t *rmq.Topic) []RMQDeadLetter {
 	var out []RMQDeadLetter
 	for _, q := range t.Queues {
-		for _, m := range q.Messages {
-			out = append(out, RMQDeadLetter{N: len(out), Copy: m.Copy, MsgID: m.MsgID, Keys: m.Keys, Tags: m.Tags, Body: m.Body,
-				ReconsumeTimes: m.ReconsumeTimes, Origin: m.Props[rmq.PropRetryTopic], StoredAt: m.StoredAt})
+		for _, m := range q.Messages() {
+			out = append(out, RMQDeadLetter{N: len(out), Copy: m.ID, MsgID: m.MsgID, Keys: m.Keys, Tags: m.Tags, Body: m.Body,
+				ReconsumeTimes: m.ReconsumeTimes, Origin: m.Prop(rmq.PropRetryTopic), StoredAt: m.StoredAt})
 		}
 	}
 	return out

@@ -40,7 +40,7 @@ func opsBroker(t *testing.T) *rmq.Broker {
 
 func TestRMQOperations(t *testing.T) {
 	b := opsBroker(t)
-	ops := RMQOperations(b.View())
+	ops := RMQOperations(b)
 	if len(ops) != 1 {
 		t.Fatalf("groups %v", ops)
 	}
@@ -74,7 +74,7 @@ func TestRMQOperations(t *testing.T) {
 	if len(rs) != 1 || rs[0].Consumer != "c1" || rs[0].Result != string(rmq.Later) {
 		t.Fatalf("resends %+v", rs)
 	}
-	if got := RMQOperations(b.View())[0]; len(got.DLQ) != 1 {
+	if got := RMQOperations(b)[0]; len(got.DLQ) != 1 {
 		t.Fatalf("the resend removed the dead letter: %+v", got.DLQ)
 	}
 }
@@ -87,7 +87,7 @@ func TestRMQResetProcedure(t *testing.T) {
 	sc := &rmqsc.Scenario{Groups: []rmqsc.Group{{Name: "g", Consumers: []rmqsc.Consumer{{ID: "c1",
 		Listener: []rmqsc.Rule{{Key: "bad", Actions: []rmqsc.Action{{Result: "reconsume_later"}}}}}}}}}
 	r := &RMQReset{Group: "g", Topic: "t", At: 0}
-	g := RMQOperations(b.View())[0]
+	g := RMQOperations(b)[0]
 	if ok, why := r.CanExecute(g, b.Now()); ok || why != "rmqops.reset.online" {
 		t.Fatalf("execute with consumers online: %v %s", ok, why)
 	}
@@ -98,7 +98,7 @@ func TestRMQResetProcedure(t *testing.T) {
 	if err := b.RemoveConsumer("g", "c1"); err != nil {
 		t.Fatal(err)
 	}
-	g = RMQOperations(b.View())[0]
+	g = RMQOperations(b)[0]
 	if ok, why := r.CanExecute(g, b.Now()); ok || why != "rmqops.reset.nodryrun" {
 		t.Fatalf("execute without a dry run: %v %s", ok, why)
 	}

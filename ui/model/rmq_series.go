@@ -1,6 +1,8 @@
 package model
 
 import (
+	"sort"
+
 	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
 )
 
@@ -81,10 +83,9 @@ func (s *RMQSeries) Feed(b *rmq.Broker, evs []rmq.Event) {
 	if b != s.run {
 		*s = RMQSeries{run: b}
 	}
-	for _, e := range evs {
-		if e.Seq <= s.last {
-			continue
-		}
+	// Sequence numbers grow along the log: start after the last one taken.
+	i := sort.Search(len(evs), func(i int) bool { return evs[i].Seq > s.last })
+	for _, e := range evs[i:] {
 		s.last = e.Seq
 		s.take(e)
 	}
