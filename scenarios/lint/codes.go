@@ -13,26 +13,26 @@ type code struct {
 // Codes in report order (within one severity). docs/lint.md has a heading
 // per code; a test keeps the two in step.
 var codes = []code{
-	{"declare-refused", "basics-argument-validation", false},
-	{"mirroring-removed", "", false},
+	{"declare-refused", "basics-argument-validation", true},
+	{"mirroring-removed", "", true},
 	{"dlx-missing", "dlx-unroutable-and-missing", true},
 	{"dlx-unroutable", "dlx-unroutable-and-missing", true},
 	{"dead-letter-cycle", "ttl-cycle", true},
 	{"queue-expires", "myth-x-expires-does-not-dead-letter", true},
 	{"dlq-ttl", "ttl-queue-vs-message", true},
 	{"dlq-max-length", "dlx-maxlen-drop-head", true},
-	{"dlq-not-durable", "reject-to-dlq", false},
-	{"dlq-unbounded", "reject-to-dlq", false},
+	{"dlq-not-durable", "reject-to-dlq", true},
+	{"dlq-unbounded", "reject-to-dlq", true},
 	{"expiry-without-dlx", "ttl-queue-vs-message", true},
 	{"quorum-delivery-limit", "quorum-poison-message-4.3", true},
 	{"qq-reject-publish-dlx", "quorum-reject-publish-dlx-is-drop-head", true},
-	{"at-least-once-fallback", "quorum-at-least-once-dead-lettering", false},
-	{"policy-matches-nothing", "policy-vs-queue-arguments", false},
-	{"policy-not-applied", "policy-vs-queue-arguments", false},
-	{"policy-dlx-overridden", "policy-vs-queue-arguments", false},
+	{"at-least-once-fallback", "quorum-at-least-once-dead-lettering", true},
+	{"policy-matches-nothing", "policy-vs-queue-arguments", true},
+	{"policy-not-applied", "policy-vs-queue-arguments", true},
+	{"policy-dlx-overridden", "policy-vs-queue-arguments", true},
 	{"head-of-line", "ttl-head-of-line-blocking", true},
 	{"exchange-unroutable", "routing-alternate-exchange-mandatory", true},
-	{"alternate-exchange-missing", "routing-alternate-exchange-mandatory", false},
+	{"alternate-exchange-missing", "routing-alternate-exchange-mandatory", true},
 }
 
 // Codes lists every finding code, in report order.

@@ -65,6 +65,9 @@ type Via struct {
 	Exchange string   `json:"exchange"`
 	Key      string   `json:"routing_key"`
 	CC       []string `json:"cc,omitempty"`
+	// Headers are the client headers of the publish (CC and BCC apart):
+	// a headers exchange on the way may match them.
+	Headers core.Table `json:"headers,omitempty"`
 	// Reason is how the message dies there when it matters (a headers
 	// DLX matches the death reason): rejected, expired, maxlen or
 	// delivery_limit; "" is rejected.

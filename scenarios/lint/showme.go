@@ -65,6 +65,16 @@ var reproductions = map[string]func(*repro) error{
 	"quorum-delivery-limit": (*repro).poison,
 	"head-of-line":          (*repro).twoDelays,
 	"exchange-unroutable":   (*repro).publishNowhere,
+
+	"declare-refused":            (*repro).refused,
+	"mirroring-removed":          (*repro).policyRefused,
+	"dlq-not-durable":            (*repro).notDurable,
+	"dlq-unbounded":              (*repro).unbounded,
+	"at-least-once-fallback":     (*repro).fallback,
+	"policy-matches-nothing":     (*repro).policyUnused,
+	"policy-not-applied":         (*repro).policyLost,
+	"policy-dlx-overridden":      (*repro).policyLost,
+	"alternate-exchange-missing": (*repro).alternateMissing,
 }
 
 // queue is the finding's first queue.
@@ -83,13 +93,7 @@ func (r *repro) publish(queue string, n int, expiration string) {
 	p := &scenarios.PublishStep{RoutingKey: queue, Body: "show me", Count: n}
 	if v := r.f.Via; v != nil && (v.Exchange != "" || v.Key != "") {
 		p.Exchange, p.RoutingKey = v.Exchange, v.Key
-		if len(v.CC) > 0 {
-			cc := make([]any, len(v.CC))
-			for i, k := range v.CC {
-				cc[i] = k
-			}
-			p.Properties.Headers = core.Table{"CC": cc}
-		}
+		p.Properties.Headers = v.headers()
 	}
 	p.Properties.Expiration = expiration
 	r.sc.Steps = append(r.sc.Steps, scenarios.Step{Publish: p})
@@ -134,6 +138,22 @@ func (r *repro) rejectOne() error {
 	r.publish(q.Name, 1, "")
 	r.wait(1000)
 	return nil
+}
+
+// headers are the publish headers of v: its client headers and CC.
+func (v *Via) headers() core.Table {
+	h := v.Headers.Clone()
+	if len(v.CC) > 0 {
+		if h == nil {
+			h = core.Table{}
+		}
+		cc := make([]any, len(v.CC))
+		for i, k := range v.CC {
+			cc[i] = k
+		}
+		h["CC"] = cc
+	}
+	return h
 }
 
 // reasonOf is the death a reproduction makes: Reason, or rejected.

@@ -181,8 +181,13 @@ func (t *topology) addPublish(p *scenarios.PublishStep) {
 	}
 	headers := p.Properties.Headers.Clone()
 	delete(headers, "BCC") // the broker strips BCC at publish
+	client := headers.Clone()
+	delete(client, "CC")
+	if len(client) == 0 {
+		client = nil
+	}
 	for _, q := range targets {
-		t.addArrival(q, arrival{keys: keys, via: Via{Exchange: p.Exchange, Key: p.RoutingKey, CC: cc},
+		t.addArrival(q, arrival{keys: keys, via: Via{Exchange: p.Exchange, Key: p.RoutingKey, CC: cc, Headers: client},
 			msg: core.ProbeMessage(p.Exchange, keys, headers), headersKnown: true})
 	}
 }
