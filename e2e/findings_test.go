@@ -37,6 +37,16 @@ func TestJourneyFindings(t *testing.T) {
 		t.Errorf("tab badge %q", got)
 	}
 
+	// a finding about two objects on the canvas outlines both, and only them
+	p.click(`#findings-list .dl-finding[data-code="dlx-unroutable"] .dl-finding-head`)
+	p.waitJS(`document.querySelector('#findings-outline').dataset.nodes === 'queue:payments exchange:dlx'`, "outline of dlx-unroutable")
+	for node, want := range map[string]bool{"queue:payments": true, "exchange:dlx": true, "queue:orders": false, "queue:ping": false} {
+		w := js[string](p, `getComputedStyle(document.querySelector('[data-node="`+node+`"] > [data-role="node-box"]')).strokeWidth`)
+		if outlined := w == "4px" || w == "4"; outlined != want {
+			t.Errorf("dlx-unroutable: %s stroke width %q, outlined %v want %v", node, w, outlined, want)
+		}
+	}
+
 	p.click(`#findings-list .dl-finding[data-code="dlx-missing"] .dl-finding-head`)
 	p.waitJS(`document.querySelector('#findings-outline').dataset.nodes === 'exchange:dlx.typo queue:orders'`, "outline of dlx-missing")
 	width := `getComputedStyle(document.querySelector('[data-node="queue:orders"] > [data-role="node-box"]')).strokeWidth`

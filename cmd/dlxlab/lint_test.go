@@ -18,7 +18,7 @@ func TestLintCommand(t *testing.T) {
 		code  int
 		out   string
 	}{
-		{"export: errors fail by default", "", []string{shopExport}, 1, "(profile rabbitmq-4.3): 3 errors, 7 warnings, 3 info"},
+		{"export: errors fail by default", "", []string{shopExport}, 1, "(profile rabbitmq-4.3): 3 errors, 8 warnings, 3 info"},
 		{"healthy: exit 0", healthy, []string{"-"}, 0, "0 errors, 0 warnings, 0 info"},
 		{"a warning passes --fail-on error", warnOnly, []string{"-"}, 0, "qq-reject-publish-dlx"},
 		{"a warning fails --fail-on warning", warnOnly, []string{"--fail-on", "warning", "-"}, 1, "qq-reject-publish-dlx"},

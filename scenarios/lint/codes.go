@@ -18,6 +18,7 @@ var codes = []code{
 	{"dlx-missing", "dlx-unroutable-and-missing", true},
 	{"dlx-unroutable", "dlx-unroutable-and-missing", true},
 	{"dead-letter-cycle", "ttl-cycle", true},
+	{"delivery-limit-loop", "dlx-cycle-ttl-vs-rejected", true},
 	{"queue-expires", "myth-x-expires-does-not-dead-letter", true},
 	{"dlq-ttl", "ttl-queue-vs-message", true},
 	{"dlq-max-length", "dlx-maxlen-drop-head", true},

@@ -124,14 +124,8 @@ func unroutableFinding(t *topology, q string, lost []deadRoute, some bool) Findi
 // per message. A queue without a TTL is taken to be left by rejections
 // (a consumer), which keeps the loop going, as a retry loop intends.
 func deadLetterCycle(t *topology) []Finding {
-	passive := func(q string) bool {
-		if t.fromDefinitions() {
-			return t.queue[q].Config.MessageTTL >= 0
-		}
-		return !t.rejects(q)
-	}
 	var out []Finding
-	for _, scc := range t.components(passive) {
+	for _, scc := range t.components(t.passive) {
 		objs := []Object{}
 		for _, q := range scc {
 			objs = append(objs, queueObj(q))
@@ -144,6 +138,15 @@ func deadLetterCycle(t *topology) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// passive: messages leave q only by expiring or overflowing (nothing
+// rejects them there).
+func (t *topology) passive(q string) bool {
+	if t.fromDefinitions() {
+		return t.queue[q].Config.MessageTTL >= 0
+	}
+	return !t.rejects(q)
 }
 
 // components lists the loops of the dead-letter graph made only of queues

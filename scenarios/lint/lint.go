@@ -157,7 +157,7 @@ func Check(sc *scenarios.Scenario, profile string) (*Report, error) {
 // rules run in this order; each returns its findings.
 var rules = []func(*topology) []Finding{
 	declareRefused, mirroringRemoved,
-	dlxMissing, dlxUnroutable, deadLetterCycle,
+	dlxMissing, dlxUnroutable, deadLetterCycle, deliveryLimitLoop,
 	queueExpires, dlqLimits, dlqNotDurable, dlqUnbounded, expiryWithoutDLX,
 	quorumDeliveryLimit, ignoredSettings,
 	policyReach, policyDLXOverridden,

@@ -94,6 +94,47 @@ queues:
   - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
 bindings: [{source: retry, destination: wait, routing_key: wait}]
 `, map[string][]string{p43: {}, p312: {}}},
+		{"quorum retry loop with a delivery limit: requeued past it, dropped on the way back", `
+exchanges: [{name: retry}]
+queues:
+  - {name: work, type: quorum, arguments: {x-delivery-limit: 10, x-dead-letter-exchange: retry, x-dead-letter-routing-key: wait}}
+  - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
+bindings: [{source: retry, destination: wait, routing_key: wait}]
+`, map[string][]string{p43: {"delivery-limit-loop@work"}, p312: {"delivery-limit-loop@work"}}},
+		{"quorum retry loop with the 4.x default limit only", `
+exchanges: [{name: retry}]
+queues:
+  - {name: work, type: quorum, arguments: {x-dead-letter-exchange: retry, x-dead-letter-routing-key: wait}}
+  - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
+bindings: [{source: retry, destination: wait, routing_key: wait}]
+`, map[string][]string{p43: {"delivery-limit-loop@work", "quorum-delivery-limit@work"}, p312: {}}},
+		{"quorum DLX back to the queue itself", `
+queues: [{name: work, type: quorum, arguments: {x-delivery-limit: 3, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}]
+`, map[string][]string{p43: {"delivery-limit-loop@work"}}},
+		{"quorum retry loop whose consumer only rejects", `
+exchanges: [{name: retry}]
+queues:
+  - {name: work, type: quorum, arguments: {x-delivery-limit: 10, x-dead-letter-exchange: retry, x-dead-letter-routing-key: wait}}
+  - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
+bindings: [{source: retry, destination: wait, routing_key: wait}]
+consumers: [{name: app, queue: work, actions: [reject]}]
+`, map[string][]string{p43: {}, p312: {}}},
+		{"quorum retry loop whose consumer nacks with requeue, then rejects: counted before 4.3 only", `
+exchanges: [{name: retry}]
+queues:
+  - {name: work, type: quorum, arguments: {x-delivery-limit: 10, x-dead-letter-exchange: retry, x-dead-letter-routing-key: wait}}
+  - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
+bindings: [{source: retry, destination: wait, routing_key: wait}]
+consumers: [{name: app, queue: work, actions: [nack-requeue, reject]}]
+`, map[string][]string{p43: {}, p42: {"delivery-limit-loop@work"}}},
+		{"quorum retry loop whose consumer only requeues: nothing rejects, a plain cycle", `
+exchanges: [{name: retry}]
+queues:
+  - {name: work, type: quorum, arguments: {x-delivery-limit: 10, x-dead-letter-exchange: retry, x-dead-letter-routing-key: wait}}
+  - {name: wait, arguments: {x-message-ttl: 5000, x-dead-letter-exchange: "", x-dead-letter-routing-key: work}}
+bindings: [{source: retry, destination: wait, routing_key: wait}]
+consumers: [{name: app, queue: work, actions: [requeue]}]
+`, map[string][]string{p43: {"dead-letter-cycle@work,wait"}}},
 		{"x-expires on a queue with a DLX", `
 exchanges: [{name: dlx}]
 queues:

@@ -66,6 +66,7 @@ var reproductions = map[string]func(*repro) error{
 	"head-of-line":          (*repro).twoDelays,
 	"exchange-unroutable":   (*repro).publishNowhere,
 
+	"delivery-limit-loop":        (*repro).requeueUntilLimit,
 	"declare-refused":            (*repro).refused,
 	"mirroring-removed":          (*repro).policyRefused,
 	"dlq-not-durable":            (*repro).notDurable,
