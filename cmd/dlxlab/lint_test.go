@@ -54,7 +54,7 @@ func TestLintCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 {
 		t.Fatalf("--json: code %d, %v\n%s", code, err, out)
 	}
-	if doc.Profile != "rabbitmq-4.3" || len(doc.Findings) != 13 || doc.Findings[0].Code != "mirroring-removed" ||
+	if doc.Profile != "rabbitmq-4.3" || len(doc.Findings) != 14 || doc.Findings[0].Code != "mirroring-removed" ||
 		doc.Diff.To != "rabbitmq-3.12" || doc.Findings[1].Objects[0].Name != "emails.dlx" {
 		t.Errorf("--json document: %+v", doc)
 	}
