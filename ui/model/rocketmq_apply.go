@@ -31,7 +31,7 @@ func (s *RocketSession) Apply(st rscn.Step) error {
 	if err != nil {
 		return err
 	}
-	before := len(s.run.Errors())
+	before, beforeEvents := len(s.run.Errors()), len(s.b.Events())
 	t := s.b.Now()
 	s.sc = sc
 	if err := s.rebuild(); err != nil {
@@ -39,6 +39,8 @@ func (s *RocketSession) Apply(st rscn.Step) error {
 	}
 	s.started = true
 	s.runTo(t)
+	s.mv.list = nil // the replay's moves: the step's own come from its events
+	s.addMoves(beforeEvents, len(s.b.Events()))
 	s.notice = nil
 	if errs := s.run.Errors(); len(errs) > before {
 		s.notice = &Notice{Error: true, Key: "rq.notice.refused", Text: errs[len(errs)-1]}

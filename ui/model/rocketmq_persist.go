@@ -73,6 +73,7 @@ func RestoreRocket(data []byte) (*RocketSession, error) {
 func (s *RocketSession) seek(t rmq.Time) {
 	s.start()
 	s.runTo(min(max(t, 0), rmq.Time(scenarios.MaxVirtualTime)))
+	s.mv.list = nil
 }
 
 // ScenarioJSON is the scenario's canonical JSON: the body of a short link.

@@ -53,9 +53,9 @@ func (s *RocketSession) Tick(wall time.Duration) bool {
 	if s.wall == 0 || delta < 0 || delta > time.Second {
 		delta = 0 // first tick, or the tab slept: do not leap
 	}
-	s.wall = wall
+	animating := s.SetWall(wall)
 	if !s.playing {
-		return false
+		return animating
 	}
 	v := float64(delta.Microseconds())/1000*s.speed + s.carry
 	whole := int64(v)
@@ -63,7 +63,7 @@ func (s *RocketSession) Tick(wall time.Duration) bool {
 	if whole > 0 {
 		s.runTo(s.b.Now() + rmq.Time(whole))
 	}
-	return s.playing
+	return true
 }
 
 // Next is when the next thing happens: a step of the scenario or a broker
@@ -146,7 +146,9 @@ func (s *RocketSession) FastForward() bool {
 // runTo runs the scenario and the broker to virtual time t and shows
 // every event (stepping keeps its own count: rocketmq_step.go).
 func (s *RocketSession) runTo(t rmq.Time) {
+	before := len(s.b.Events())
 	s.run.RunTo(t)
+	s.addMoves(before, len(s.b.Events()))
 	s.noteSpent()
 	s.revealAll()
 }

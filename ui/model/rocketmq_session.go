@@ -38,6 +38,7 @@ type RocketSession struct {
 
 	sel    RocketSelection
 	notice *Notice
+	mv     moveState // messages moving on the canvas (rocketmq_moves.go)
 }
 
 // RocketSelection is what the RocketMQ inspector shows: a message (by its
@@ -101,6 +102,7 @@ func (s *RocketSession) rebuild() error {
 	s.started, s.carry = false, 0
 	s.base = len(s.b.Events())
 	s.shown, s.last = 0, -1
+	s.mv.list = nil
 	return nil
 }
 

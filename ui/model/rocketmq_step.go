@@ -44,6 +44,7 @@ func (s *RocketSession) StepEvent() bool {
 	s.shown++
 	s.known = max(s.known, s.shown)
 	s.last = s.base + s.shown - 1
+	s.addMoves(s.last, s.last+1)
 	return true
 }
 
@@ -83,6 +84,10 @@ func (s *RocketSession) SeekEvent(k int) {
 		}
 	}
 	for s.shown < k && s.StepEvent() {
+	}
+	s.mv.list = nil // only the event arrived at moves, not the replayed ones
+	if s.last >= 0 {
+		s.addMoves(s.last, s.last+1)
 	}
 	s.known = known
 	s.notice = nil
