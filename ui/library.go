@@ -24,7 +24,11 @@ func (h *LibraryDialog) libraryDialog() app.UI {
 			app.Ul().Class("dl-lessons").Body(items...),
 		))
 	}
-	return h.dialog(n, sections)
+	rocket, rn := h.rocketSections() // the RocketMQ lessons, under their own heading
+	if len(sections) > 0 && rn > 0 {
+		sections = append([]app.UI{brokerHeading("lib-broker-rabbitmq", "RabbitMQ")}, sections...)
+	}
+	return h.dialog(n+rn, append(sections, rocket...))
 }
 
 func (h *LibraryDialog) lessonItem(l model.Lesson) app.UI {
@@ -80,6 +84,7 @@ func (h *LibraryDialog) onLesson(name string) app.EventHandler {
 
 func (h *LibraryDialog) loadLesson(name string) {
 	if h.s.LoadLesson(name) {
+		h.rqOn = false // a RabbitMQ lesson shows the RabbitMQ page
 		h.libOpen = false
 		h.listTop = 0
 		h.tab = tabInspect
@@ -90,6 +95,7 @@ func (h *LibraryDialog) loadLesson(name string) {
 
 func (h *LibraryDialog) onEmpty(ctx app.Context, e app.Event) {
 	h.s.NewScenario()
+	h.rqOn = false
 	h.libOpen = false
 	h.forms.yaml = h.s.YAML()
 	h.changed()

@@ -127,5 +127,8 @@ func (h *ScenarioEditor) onExport(ctx app.Context, e app.Event) {
 
 // loadJSON loads a scenario document (a short link's JSON).
 func (h *page) loadJSON(body string) error {
+	if ok, err := h.loadRocketJSON(body); ok {
+		return err
+	}
 	return h.s.LoadText("share link", []byte(body))
 }

@@ -59,6 +59,8 @@ type page struct {
 	embedErr string
 
 	guideOpen bool // the guided start, opened with "?"
+
+	rocketPage // RocketMQ mode (rocketmq_page.go)
 	guideSeen bool // dismissed once: not shown by itself again
 }
 
@@ -140,6 +142,7 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 			}
 		}
 	}
+	h.restoreRocket()
 	if frag := locationHash(); strings.Contains(frag, "s=") {
 		h.openLink(frag)
 		return
@@ -164,6 +167,10 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 // openLink opens a fragment; a bad link leaves the work as it was and
 // says why, politely.
 func (h *page) openLink(frag string) {
+	if h.openRocketLink(frag) {
+		return
+	}
+	h.rqOn = false
 	if err := h.s.OpenFragment(frag); err != nil {
 		h.linkErr = err.Error()
 	} else {
@@ -181,6 +188,10 @@ func (h *page) openLink(frag string) {
 // frame is one tick on the UI goroutine: move a playing clock, drop
 // finished animations, autosave now and then.
 func (h *Shell) frame() {
+	if h.rocketMode() {
+		h.wantTick.Store(h.rocketFrame(time.Since(h.t0)))
+		return
+	}
 	more := h.s.Tick(time.Since(h.t0))
 	h.wantTick.Store(more)
 	if h.s.Playing() && time.Since(h.lastSave) > time.Second {
@@ -192,6 +203,11 @@ func (h *Shell) frame() {
 // the ticker whether frames are needed.
 func (h *page) changed() {
 	if !h.mounted {
+		return
+	}
+	if h.rocketMode() {
+		h.wantTick.Store(h.rq.SetWall(time.Since(h.t0)) || h.rq.Playing())
+		h.saveRocket()
 		return
 	}
 	h.wantTick.Store(h.s.SetWall(time.Since(h.t0)) || h.s.Playing())
@@ -232,9 +248,12 @@ func setDocLang(lang string) {
 // revision (components.go).
 func (h *Shell) Render() app.UI {
 	h.session()
+	h.rev++
+	if h.rocketMode() {
+		return h.rocketRender()
+	}
 	h.s.SetWords(h.t) // the canvas's labels in the page's language
 	h.snap = h.s.Snapshot()
-	h.rev++
 	class := "dl-shell"
 	if h.Compact {
 		class += " dl-shell--compact"
@@ -325,6 +344,7 @@ func (h *Header) header(snap model.Snapshot) app.UI {
 			app.Button().ID("redo").Class("dl-button", "dl-button--icon").Type("button").
 				Title(h.t("redo.title")).Aria("label", h.t("redo")).Disabled(!snap.CanRedo).
 				OnClick(h.onRedo).Body(icon("redo")),
+			h.brokerSwitch(),
 			app.Label().Class("dl-field-inline").Body(
 				app.Span().Class("dl-visually-hidden").Text(h.t("profile")),
 				app.Select().ID("profile").Class("dl-select").Title(h.t("profile.title")).
@@ -416,6 +436,15 @@ func (h *Shell) onKey(ctx app.Context, e app.Event) {
 	}
 	key := e.Get("key").String()
 	ctrl := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
+	if h.rocketMode() {
+		if !ctrl && h.rocketKey(key) {
+			if key == " " || key == "ArrowRight" {
+				e.PreventDefault()
+			}
+			h.changed()
+		}
+		return
+	}
 	switch {
 	case key == " " && !ctrl:
 		e.PreventDefault()

@@ -52,11 +52,15 @@ func hasShareAPI(r fetchResult) bool {
 	return r.Err == "" && r.Status != 0 && strings.HasPrefix(strings.ToLower(r.ContentType), "application/json")
 }
 
-func (h *Header) onShortShare(ctx app.Context, e app.Event) {
+func (h *Header) onShortShare(ctx app.Context, e app.Event) { h.postShort(ctx, h.s.ScenarioJSON) }
+
+// postShort sends the scenario body gives (RabbitMQ or RocketMQ) to the
+// share API and copies the short link it answers.
+func (h *Header) postShort(ctx app.Context, scenarioJSON func() ([]byte, error)) {
 	if h.short.busy {
 		return
 	}
-	body, err := h.s.ScenarioJSON()
+	body, err := scenarioJSON()
 	if err != nil {
 		h.share, h.short.made, h.short.err = "", false, err.Error()
 		return

@@ -70,3 +70,44 @@ func TestRocketLayoutBlocked(t *testing.T) {
 		t.Error("no moves after a short jump")
 	}
 }
+
+// The inspector's history of the ladder message: 17 deliveries with
+// reconsumeTimes 0..16, each failure sent back at level 3+n with its wait,
+// and the last one to %DLQ%, where it is now.
+func TestRocketMessageDetail(t *testing.T) {
+	s := rocketLesson(t, "rocketmq-full-ladder-to-dlq")
+	s.FastForward()
+	d, ok := s.MessageDetail("7F000001000000000000000000000001")
+	if !ok || d.Deliveries != 17 || d.ReconsumeTimes != 16 || d.Keys[0] != "order-1001" {
+		t.Fatalf("detail %+v", d)
+	}
+	levels := 0
+	for _, r := range d.History {
+		if r.Kind == "sent-back" {
+			levels++
+			if r.Level != 2+levels || r.Wait == "" {
+				t.Fatalf("send-back %d: level %d wait %q", levels, r.Level, r.Wait)
+			}
+		}
+	}
+	last := d.History[len(d.History)-1]
+	if levels != 16 || last.Kind != "dead-lettered" || last.Topic != "%DLQ%order-consumer" {
+		t.Fatalf("%d send-backs, last %+v", levels, last)
+	}
+	props := map[string]string{}
+	for _, p := range d.Props {
+		props[p.Name] = p.Value
+	}
+	if props["RETRY_TOPIC"] != "orders" || props["ORIGIN_MESSAGE_ID"] == "" || props["REAL_TOPIC"] == "" {
+		t.Fatalf("props %v", props)
+	}
+	if d.Where.EN == "" || d.Where.ZH == "" {
+		t.Fatal("no where")
+	}
+	s2 := rocketLesson(t, "rocketmq-full-ladder-to-dlq")
+	s2.JumpBy(25_000)
+	d2, _ := s2.MessageDetail("7F000001000000000000000000000001")
+	if d2.Where.EN[:7] != "Waiting" {
+		t.Fatalf("where %q", d2.Where.EN)
+	}
+}

@@ -12,6 +12,9 @@ import (
 // what they teach. The library dialog lists the RabbitMQ groups
 // (LessonGroups) and these under a heading per broker.
 
+// RocketBroker is the `broker` value of RocketMQ scenarios.
+const RocketBroker = rscn.Broker
+
 var (
 	rocketLibOnce sync.Once
 	rocketLib     []Lesson

@@ -1,6 +1,9 @@
 package model
 
 import (
+	"strconv"
+	"strings"
+
 	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
 	rscn "github.com/dlxlab/dlxlab/scenarios/rocketmq"
 )
@@ -55,4 +58,22 @@ func RocketStarter() *rscn.Scenario {
 		Topics: []rscn.Topic{{Name: "orders", Queues: 4}},
 		Groups: []rscn.Group{{Name: "order-consumer", Subscribe: []rscn.Subscription{{Topic: "orders"}},
 			Consumers: []rscn.Consumer{{ID: "c1"}}}}}
+}
+
+// FormatClockLong writes a virtual time exactly, in its largest units:
+// "4 h 45 min 40 s", "2 min 0.5 s", "10 s".
+func FormatClockLong(t rmq.Time) string {
+	h, m := t/3_600_000, (t%3_600_000)/60_000
+	sec := strconv.FormatFloat(float64(t%60_000)/1000, 'f', -1, 64)
+	var parts []string
+	if h > 0 {
+		parts = append(parts, strconv.FormatInt(int64(h), 10)+" h")
+	}
+	if m > 0 {
+		parts = append(parts, strconv.FormatInt(int64(m), 10)+" min")
+	}
+	if t%60_000 != 0 || len(parts) == 0 {
+		parts = append(parts, sec+" s")
+	}
+	return strings.Join(parts, " ")
 }
