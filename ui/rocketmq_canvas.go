@@ -89,7 +89,7 @@ func (h *RocketCanvas) box(b model.RocketBox) app.UI {
 		Attr("transform", fmt.Sprintf("translate(%.1f,%.1f)", b.X, b.Y))
 	parts := []app.UI{
 		rsvg("rect", "node-box").Attr("width", b.W).Attr("height", b.H).Attr("rx", 8),
-		rsvg("text", "node-kind").Attr("x", 12).Attr("y", 16).Text(h.t("rq.box."+b.Kind)),
+		rsvg("text", "node-kind").Attr("x", 12).Attr("y", 16).Text(h.t("rq.box." + b.Kind)),
 		rsvg("text", "node-title").Attr("x", 12).Attr("y", 33).Text(clip(b.Name, 34)),
 	}
 	if b.Kind == "group" {

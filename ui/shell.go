@@ -60,8 +60,8 @@ type page struct {
 
 	guideOpen bool // the guided start, opened with "?"
 
-	rocketPage // RocketMQ mode (rocketmq_page.go)
-	guideSeen bool // dismissed once: not shown by itself again
+	rocketPage      // RocketMQ mode (rocketmq_page.go)
+	guideSeen  bool // dismissed once: not shown by itself again
 }
 
 // Side panel tabs.
