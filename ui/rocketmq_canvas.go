@@ -40,7 +40,7 @@ func rsvg(tag, role string) app.HTMLElem {
 // Render draws the canvas.
 func (h *RocketCanvas) Render() app.UI {
 	p := model.RocketLayout(h.rsnap.View)
-	w, ht := max(p.W, 720), max(p.H, 420)
+	w, ht := max(p.W, 640), max(p.H, 360)
 	body := []app.UI{h.defs()}
 	for _, e := range p.Edges {
 		body = append(body, rsvg("g", "rq-edge").Attr("data-kind", e.Kind).Body(
@@ -90,7 +90,7 @@ func (h *RocketCanvas) box(b model.RocketBox) app.UI {
 	parts := []app.UI{
 		rsvg("rect", "node-box").Attr("width", b.W).Attr("height", b.H).Attr("rx", 8),
 		rsvg("text", "node-kind").Attr("x", 12).Attr("y", 16).Text(h.t("rq.box." + b.Kind)),
-		rsvg("text", "node-title").Attr("x", 12).Attr("y", 33).Text(clip(b.Name, 34)),
+		rsvg("text", "node-title").Attr("x", 12).Attr("y", 33).Text(clip(h.boxName(b), 34)),
 	}
 	if b.Kind == "group" {
 		g = g.Attr("data-selected", sel.Kind == "group" && sel.Group == b.Name).Attr("data-blocked", b.Blocked).
@@ -102,6 +102,14 @@ func (h *RocketCanvas) box(b model.RocketBox) app.UI {
 		parts = append(parts, h.lane(b, ln))
 	}
 	return g.Body(parts...)
+}
+
+// boxName is a box's title: the producer's in the page's language.
+func (h *RocketCanvas) boxName(b model.RocketBox) string {
+	if b.Kind == "producer" {
+		return h.t("rq.producer")
+	}
+	return b.Name
 }
 
 func (h *RocketCanvas) groupRows(b model.RocketBox) []app.UI {
@@ -132,7 +140,7 @@ func (h *RocketCanvas) lane(b model.RocketBox, ln model.RocketLane) app.UI {
 		Aria("label", ln.Topic+" "+ln.Label).
 		OnClick(h.onSelect(model.RocketSelection{Kind: "queue", Topic: ln.Topic, Queue: ln.Queue}))
 	parts := []app.UI{
-		rsvg("rect", "rq-lane-bg").Attr("width", b.W-12).Attr("height", 21).Attr("rx", 4),
+		rsvg("rect", "rq-lane-bg").Attr("width", b.W-12).Attr("height", ln.H-3).Attr("rx", 4),
 		rsvg("text", "rq-lane-label").Attr("x", 5).Attr("y", 15).Text(ln.Label),
 	}
 	wide := len(ln.Chips) <= 3
@@ -161,9 +169,10 @@ func (h *RocketCanvas) lane(b model.RocketBox, ln model.RocketLane) app.UI {
 		parts = append(parts, rsvg("text", "rq-more").Attr("x", x+2).Attr("y", 14).Text("+"+strconv.Itoa(ln.More)))
 	}
 	if ln.Blocked != nil {
-		parts = append(parts, rsvg("text", "rq-blocked").Attr("x", b.W-18).Attr("y", 15).Attr("text-anchor", "end").
-			Text("⛔ "+h.t("rq.blocked.short", rqClockLabel(ln.Blocked.Until))))
-	} else if ln.Offsets != "" {
+		parts = append(parts, rsvg("text", "rq-blocked").Attr("x", 40).Attr("y", 32).
+			Text("⛔ "+h.t("rq.blocked.short", ln.Blocked.Track, rqClockLabel(ln.Blocked.Until))))
+	}
+	if ln.Offsets != "" {
 		parts = append(parts, rsvg("text", "rq-offsets").Attr("x", b.W-18).Attr("y", 15).Attr("text-anchor", "end").Text(ln.Offsets))
 	}
 	return g.Body(parts...)

@@ -71,7 +71,7 @@ func (h *RocketClock) Render() app.UI {
 		app.If(!h.Compact, app.Button().ID("fast-forward").Class("dl-button").Type("button").
 			Title(h.t("rq.clock.ff.title", rqClockLabel(snap.End))).Disabled(snap.Started && snap.Now >= snap.End).
 			OnClick(h.do(func(s *model.RocketSession) { s.FastForward() })).Body(
-			app.Span().Aria("hidden", true).Text("⏭"), app.Span().Text(h.t("rq.clock.ff")))),
+			app.Span().Aria("hidden", true).Text("»"), app.Span().Text(h.t("rq.clock.ff")))),
 		app.Button().ID("restart").Class("dl-button").Type("button").Title(h.t("rq.clock.restart.title")).
 			OnClick(h.do(func(s *model.RocketSession) { s.SeekEvent(0) })).Body(
 			icon("restart"), app.Span().Text(h.t("clock.restart"))),

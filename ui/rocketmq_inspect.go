@@ -101,9 +101,8 @@ func (h *RocketInspector) messagePanel(id string) app.UI {
 	props := make([]app.UI, 0, len(d.Props))
 	for _, p := range d.Props {
 		props = append(props, app.Tr().DataSet("prop", p.Name).Body(
-			app.Th().Body(app.Code().Text(p.Name)),
+			app.Th().Body(app.Code().Text(p.Name), app.Br(), app.Small().Class("dl-help").Text(h.t("rq.prop."+propKey(p.Name)))),
 			app.Td().Class("dl-mono").Text(p.Value),
-			app.Td().Class("dl-help").Text(h.t("rq.prop."+propKey(p.Name))),
 		))
 	}
 	return app.Div().ID("rq-inspect-message").DataSet("msgid", id).Body(

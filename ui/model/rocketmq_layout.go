@@ -19,7 +19,7 @@ const (
 	rqLaneH   = 24.0
 	rqHeadH   = 40.0
 	rqGap     = 26.0
-	rqTopicW  = 330.0
+	rqTopicW  = 310.0
 	rqGroupW  = 250.0
 	rqMaxChip = 14 // chips drawn per lane; the rest is "+N"
 )
@@ -57,7 +57,8 @@ type RocketLane struct {
 	More    int    // copies not drawn
 	Offsets string // "3/5 lag 2" for the group reading it, "max 5" otherwise
 	Blocked *rmq.BlockedQueue
-	Group   string // the group whose offsets Offsets shows ("" if none)
+	Group   string  // the group whose offsets Offsets shows ("" if none)
+	H       float64 // a blocked lane is taller: it says why under its copies
 }
 
 // RocketChip is one stored copy drawn in a lane.
@@ -82,31 +83,34 @@ type RocketEdge struct {
 	Path     string // SVG path data
 }
 
-// RocketLayout lays the view out.
+// RocketLayout lays the view out in two columns after the producer: the
+// topics a message is stored in on its way (the normal topics, each
+// group's %RETRY%, the delay levels, the timer wheel), then the groups and
+// their %DLQ%. Two columns keep the picture narrow enough to read.
 func RocketLayout(v rmq.View) RocketPicture {
 	p := RocketPicture{Anchor: map[string]RocketPoint{}}
 	offsets := groupOffsets(v)
-	colTopic, colGroup, colSys := 190.0, 190.0+rqTopicW+120, 190.0+rqTopicW+120+rqGroupW+110
-	var yT, yG, yS float64 = 20, 20, 20
+	colTopic, colGroup := 160.0, 160.0+rqTopicW+90
+	var yT, yG float64 = 20, 20
 	topicBox := func(t rmq.TopicView, x float64, y *float64) {
 		b := RocketBox{Key: "topic:" + t.Name, Kind: t.Kind, Name: t.Name, X: x, Y: *y, W: rqTopicW}
 		b.Lanes = lanesOf(t, offsets, v)
+		ly := *y + rqHeadH
 		for i := range b.Lanes {
-			b.Lanes[i].Y = *y + rqHeadH + float64(i)*rqLaneH
-			p.Anchor["lane:"+t.Name+":"+itoa(b.Lanes[i].Queue)] = RocketPoint{x + rqTopicW/2, b.Lanes[i].Y + rqLaneH/2}
+			b.Lanes[i].Y = ly
+			p.Anchor["lane:"+t.Name+":"+itoa(b.Lanes[i].Queue)] = RocketPoint{x + rqTopicW/2, ly + rqLaneH/2}
+			ly += b.Lanes[i].H
 		}
-		b.H = rqHeadH + float64(len(b.Lanes))*rqLaneH + 8
+		b.H = ly - *y + 8
+		p.Anchor[b.Key] = RocketPoint{x + rqTopicW/2, *y + rqHeadH/2}
 		*y += b.H + rqGap
 		p.Boxes = append(p.Boxes, b)
 	}
-	for _, t := range v.Topics {
-		if t.Kind == "normal" {
-			topicBox(t, colTopic, &yT)
-		}
-	}
-	for _, t := range v.Topics {
-		if t.Kind == "retry" {
-			topicBox(t, colTopic, &yT)
+	for _, kind := range []string{"normal", "retry", "schedule", "timer"} {
+		for _, t := range v.Topics {
+			if t.Kind == kind && (kind == "normal" || kind == "retry" || everUsed(t)) {
+				topicBox(t, colTopic, &yT)
+			}
 		}
 	}
 	for _, g := range v.Groups {
@@ -117,20 +121,16 @@ func RocketLayout(v rmq.View) RocketPicture {
 	}
 	for _, t := range v.Topics {
 		if t.Kind == "dlq" {
-			topicBox(t, colGroup-40, &yG)
+			topicBox(t, colGroup, &yG)
 		}
 	}
-	for _, t := range v.Topics {
-		if (t.Kind == "schedule" || t.Kind == "timer") && everUsed(t) {
-			topicBox(t, colSys, &yS)
-		}
-	}
-	prodY := 20.0
-	p.Boxes = append(p.Boxes, RocketBox{Key: "producer", Kind: "producer", Name: "Producer", X: 20, Y: prodY, W: 120, H: 56})
-	p.Anchor["producer"] = RocketPoint{130, prodY + 28}
+	p.Boxes = append(p.Boxes, RocketBox{Key: "producer", Kind: "producer", Name: "Producer", X: 16, Y: 20, W: 110, H: 56})
+	p.Anchor["producer"] = RocketPoint{120, 48}
 	p.Edges = rocketEdges(p, v)
-	p.W = colSys + rqTopicW + 20
-	p.H = max(yT, yG, yS) + 10
+	for _, b := range p.Boxes {
+		p.W = max(p.W, b.X+b.W+16)
+	}
+	p.H = max(yT, yG) + 10
 	return p
 }
 
@@ -160,7 +160,7 @@ func groupOffsets(v rmq.View) map[string][]rmq.QueueProgress {
 func lanesOf(t rmq.TopicView, offsets map[string][]rmq.QueueProgress, v rmq.View) []RocketLane {
 	var lanes []RocketLane
 	for _, q := range t.Queues {
-		ln := RocketLane{Topic: t.Name, Queue: q.ID, Label: "q" + itoa(q.ID)}
+		ln := RocketLane{Topic: t.Name, Queue: q.ID, Label: "q" + itoa(q.ID), H: rqLaneH}
 		progress := offsets[t.Name+":"+itoa(q.ID)]
 		waiting := t.Kind == "schedule" || t.Kind == "timer"
 		if t.Kind == "schedule" {
@@ -191,7 +191,7 @@ func lanesOf(t rmq.TopicView, offsets map[string][]rmq.QueueProgress, v rmq.View
 		for _, g := range v.Groups {
 			for i, bq := range g.Blocked {
 				if bq.Topic == t.Name && bq.QueueID == q.ID {
-					ln.Blocked = &g.Blocked[i]
+					ln.Blocked, ln.H = &g.Blocked[i], rqLaneH+16
 				}
 			}
 		}
@@ -298,6 +298,10 @@ func dropBackEdges(es []RocketEdge) []RocketEdge {
 // edgePath is a curve from the side of a facing the other box to the side
 // of b facing it.
 func edgePath(a, b RocketBox) string {
+	if a.X == b.X { // one column: a loop out on its right
+		x, ay, by := a.X+a.W, a.Y+min(a.H/2, 40), b.Y+min(b.H/2, 40)
+		return "M" + ftoa(x) + "," + ftoa(ay) + " C" + ftoa(x+70) + "," + ftoa(ay) + " " + ftoa(x+70) + "," + ftoa(by) + " " + ftoa(x) + "," + ftoa(by)
+	}
 	ax, bx := a.X+a.W, b.X
 	if b.X+b.W/2 < a.X+a.W/2 {
 		ax, bx = a.X, b.X+b.W
