@@ -118,7 +118,7 @@ func TestJourneyAnswerHeadOfLine(t *testing.T) {
 
 	q := atCheckpoint(p, 3)
 	expectText(t, "question 3", q, "msg2's own expiration was 10 s. What time does its x-death entry show?")
-	expectText(t, "clock at checkpoint 3", p.text("#clock-time"), "t = 60.000 s")
+	expectText(t, "clock at checkpoint 3", p.text("#clock-time"), "t = 1 min")
 	if got := openQueue(p, "done"); !reflect.DeepEqual(got, []string{"msg1", "msg2", "msg3"}) {
 		t.Fatalf("at 60 s done lists %v", got)
 	}
