@@ -83,7 +83,7 @@ type Session struct {
 	xdKey    uint64
 	xdSeen   map[string]xdState
 	xdMarked map[string]time.Duration
-	xdPick   xdPick // the x-death row whose history lines are marked (xdeath_link.go)
+	xdPick   xdPick    // the x-death row whose history lines are marked (xdeath_link.go)
 	cp       cpState   // the lesson's checkpoints (checkpoint.go)
 	st       stepState // stepping one event at a time (stepper.go)
 	stopAt   uint64    // a replay that stops right after this event (atevent.go)
