@@ -98,13 +98,13 @@ func svgDefs() app.UI {
 func (h *Canvas) canvasTools(snap model.Snapshot) app.UI {
 	return app.Div().Class("dl-canvas-tools").Body(
 		app.Button().ID("add-exchange").Class("dl-button", "dl-button--small").Type("button").
-			OnClick(h.onAddKind, "exchange").Text("+ "+h.t("add.exchange")),
+			OnClick(h.onAddKind("exchange"), "exchange").Text("+ "+h.t("add.exchange")),
 		app.Button().ID("add-queue").Class("dl-button", "dl-button--small").Type("button").
-			OnClick(h.onAddKind, "queue").Text("+ "+h.t("add.queue")),
+			OnClick(h.onAddKind("queue"), "queue").Text("+ "+h.t("add.queue")),
 		app.Button().ID("add-binding").Class("dl-button", "dl-button--small").Type("button").
-			OnClick(h.onAddKind, "binding").Text("+ "+h.t("add.binding")),
+			OnClick(h.onAddKind("binding"), "binding").Text("+ "+h.t("add.binding")),
 		app.Button().ID("add-consumer").Class("dl-button", "dl-button--small").Type("button").
-			OnClick(h.onAddKind, "consumer").Text("+ "+h.t("add.consumer")),
+			OnClick(h.onAddKind("consumer"), "consumer").Text("+ "+h.t("add.consumer")),
 		app.Button().ID("auto-layout").Class("dl-button", "dl-button--small").Type("button").
 			Title(h.t("layout.auto.title")).OnClick(h.onAutoLayout).Text(h.t("layout.auto")),
 	)

@@ -98,6 +98,8 @@ type PublishPanel struct {
 	app.Compo
 	*page
 	Rev uint64
+
+	st publishState
 }
 
 // Render draws the publish panel.

@@ -32,6 +32,8 @@ var formsCatalogue = map[string][2]string{
 	"fielderr.othertype": {"%[1]v is not for this queue type (%[2]v).", "%[1]v 不适用于此队列类型（%[2]v）。"},
 	"fielderr.lines":     {"Write one key = value per line (%[1]v).", "每行写一个 key = value（%[1]v）。"},
 	"fielderr.actions":   {"The script could not be read: %[1]v. Write actions like reject, reject 200ms, ack.", "无法读取脚本：%[1]v。请写成 reject, reject 200ms, ack 这样的动作。"},
+	"fielderr.count":     {"The count must be a whole number, at least 1.", "数量必须是至少为 1 的整数。"},
+	"fielderr.duration":  {"Write a duration like 500ms, 2s or 1m (%[1]v).", "请写成 500ms、2s 或 1m 这样的时长（%[1]v）。"},
 	"fielderr.policy":    {"The broker refused the definition; its answer is beside this.", "Broker 拒绝了该定义；它的回复见旁边。"},
 	"fielderr.pattern":   {"The pattern is not a valid regular expression.", "该匹配模式不是有效的正则表达式。"},
 	"fielderr.applyto":   {"This apply-to is not known to this broker version.", "此 Broker 版本不支持该 apply-to。"},

@@ -88,7 +88,7 @@ func (h *LibraryDialog) loadLesson(name string) {
 		h.libOpen = false
 		h.listTop = 0
 		h.tab = tabInspect
-		h.forms.yaml = h.s.YAML()
+		h.text.yaml = h.s.YAML()
 	}
 	h.changed()
 }
@@ -97,6 +97,6 @@ func (h *LibraryDialog) onEmpty(ctx app.Context, e app.Event) {
 	h.s.NewScenario()
 	h.rqOn = false
 	h.libOpen = false
-	h.forms.yaml = h.s.YAML()
+	h.text.yaml = h.s.YAML()
 	h.changed()
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/dlxlab/dlxlab/core"
-	"github.com/dlxlab/dlxlab/scenarios"
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
@@ -15,14 +14,21 @@ import (
 // dead-lettering, repeated N times with an interval. Each publish becomes
 // a step at the current virtual time. Returned messages are listed.
 
-type publishForm struct {
-	exchange, key, body, expiration, priority, messageID, headers string
-	mandatory                                                     bool
-	count, interval                                               string
+type publishState struct {
+	f   model.PublishText
+	err model.FieldError
 }
 
+// OnInit takes back what the panel held when it left the screen.
+func (h *PublishPanel) OnInit() {
+	h.st = resume(&h.drafts, tabPublish, publishState{f: model.NewPublishText()})
+}
+
+// OnDismount keeps what the panel holds.
+func (h *PublishPanel) OnDismount() { keep(&h.drafts, tabPublish, h.st) }
+
 func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
-	f := &h.pub
+	f, err := &h.st.f, h.st.err
 	var xs, labels []string
 	for _, x := range h.s.Broker().Exchanges() {
 		if x.Internal || strings.HasPrefix(x.Name, "amq.") {
@@ -38,21 +44,24 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 	return app.Div().ID("publish").Body(
 		app.Form().ID("form-publish").Class("dl-form").OnSubmit(h.onPublish).Body(
 			app.H3().Text(h.t("publish.title")),
-			h.choose("pub-exchange", h.t("publish.exchange"), f.exchange, xs, labels, func(v string) { f.exchange = v }),
-			h.field("pub-key", h.t("publish.key"), f.key, h.t("publish.key.ph"), func(v string) { f.key = v }),
-			h.field("pub-body", h.t("publish.body"), f.body, "hello", func(v string) { f.body = v }),
+			h.choose("pub-exchange", h.t("publish.exchange"), f.Exchange, xs, labels, func(v string) { f.Exchange = v }),
+			h.field("pub-key", h.t("publish.key"), f.Key, h.t("publish.key.ph"), func(v string) { f.Key = v }),
+			h.field("pub-body", h.t("publish.body"), f.Body, "hello", func(v string) { f.Body = v }),
 			app.Div().Class("dl-row2").Body(
-				h.field("pub-expiration", "expiration (ms)", f.expiration, h.t("form.optional"), func(v string) { f.expiration = v }),
-				h.field("pub-priority", "priority", f.priority, h.t("form.optional"), func(v string) { f.priority = v }),
+				h.field("pub-expiration", "expiration (ms)", f.Expiration, h.t("form.optional"), func(v string) { f.Expiration = v }),
+				h.fieldErr("pub-priority", "priority", f.Priority, h.t("form.optional"), placeErr(err, "priority", "pub-priority"),
+					func(v string) { f.Priority = v }),
 			),
 			h.help("help.expiration"),
-			h.field("pub-msgid", "message_id", f.messageID, h.t("form.optional"), func(v string) { f.messageID = v }),
-			h.area("pub-headers", h.t("publish.headers"), f.headers, "k = v\nCC = [a, b]", 2, model.FieldError{}, func(v string) { f.headers = v }),
-			h.check("pub-mandatory", "mandatory", f.mandatory, func(v bool) { f.mandatory = v }),
+			h.field("pub-msgid", "message_id", f.MessageID, h.t("form.optional"), func(v string) { f.MessageID = v }),
+			h.area("pub-headers", h.t("publish.headers"), f.Headers, "k = v\nCC = [a, b]", 2, placeErr(err, "headers", "pub-headers"),
+				func(v string) { f.Headers = v }),
+			h.check("pub-mandatory", "mandatory", f.Mandatory, func(v bool) { f.Mandatory = v }),
 			h.help("help.mandatory"),
 			app.Div().Class("dl-row2").Body(
-				h.field("pub-count", h.t("publish.count"), f.count, "1", func(v string) { f.count = v }),
-				h.field("pub-interval", h.t("publish.interval"), f.interval, "0, 500ms, 2s", func(v string) { f.interval = v }),
+				h.fieldErr("pub-count", h.t("publish.count"), f.Count, "1", placeErr(err, "count", "pub-count"), func(v string) { f.Count = v }),
+				h.fieldErr("pub-interval", h.t("publish.interval"), f.Interval, "0, 500ms, 2s", placeErr(err, "interval", "pub-interval"),
+					func(v string) { f.Interval = v }),
 			),
 			app.Div().Class("dl-actions").Body(
 				app.Button().ID("pub-send").Class("dl-button", "dl-button--primary").Type("submit").Body(
@@ -60,70 +69,18 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 			),
 			app.P().Class("dl-help").Text(h.t("publish.at", clockLabel(snap.Now))),
 		),
-		app.If(h.formErr != "" && h.tab == tabPublish, app.P().ID("form-error").Class("dl-form-error").Role("alert").Text("⚠ "+h.formErr)),
 		h.returnsList(),
 	)
 }
 
 func (h *PublishPanel) onPublish(ctx app.Context, e app.Event) {
 	e.PreventDefault()
-	f := h.pub
-	p := model.PublishForm{Exchange: f.exchange, RoutingKey: f.key, Body: f.body, Expiration: strings.TrimSpace(f.expiration),
-		MessageID: strings.TrimSpace(f.messageID), Mandatory: f.mandatory, Count: 1}
-	if s := strings.TrimSpace(f.priority); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 || n > 255 {
-			h.formErr = h.t("form.badnumber", "priority")
-			return
-		}
-		p.Priority = &n
-	}
-	if s := strings.TrimSpace(f.count); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			h.formErr = h.t("form.badnumber", h.t("publish.count"))
-			return
-		}
-		p.Count = n
-	}
-	if s := strings.TrimSpace(f.interval); s != "" && s != "0" {
-		d, err := scenarios.ParseDuration(s)
-		if err != nil {
-			h.formErr = err.Error()
-			return
-		}
-		p.Interval = d
-	}
-	hdrs, err := parseHeaders(f.headers)
-	if err != nil {
-		h.formErr = err.Error()
+	p, err := h.st.f.Read()
+	if h.st.err = err; !err.None() {
 		return
 	}
-	p.Headers = hdrs
-	h.formErr = ""
 	h.s.Publish(p)
 	h.changed()
-}
-
-// parseHeaders reads "key = value" lines; "[a, b]" is an array of
-// strings (CC / BCC routing keys).
-func parseHeaders(text string) (core.Table, error) {
-	t, err := model.ParseTable(nil, text)
-	if err != nil || t == nil {
-		return t, err
-	}
-	for k, v := range t {
-		if s, ok := v.(string); ok && strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
-			var arr []any
-			for _, item := range strings.Split(strings.Trim(s, "[]"), ",") {
-				if item = strings.TrimSpace(item); item != "" {
-					arr = append(arr, item)
-				}
-			}
-			t[k] = arr
-		}
-	}
-	return t, nil
 }
 
 // returnsList shows basic.return: mandatory messages no queue took.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"github.com/dlxlab/dlxlab/scenarios"
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
@@ -13,8 +14,19 @@ import (
 // line:col, a click puts the caret there), a definitions.json paste, and
 // exports (definitions.json, rabbitmqadmin).
 
+// scenarioText is what the scenario tab holds: the YAML being edited and
+// its errors, the definitions.json being imported and its outcome, the
+// last export.
+type scenarioText struct {
+	yaml     string
+	yamlErrs scenarios.ErrorList
+	defs     string
+	defsMsg  string
+	export   string
+}
+
 func (h *ScenarioEditor) scenarioPanel(snap model.Snapshot) app.UI {
-	f := &h.forms
+	f := &h.text
 	errs := make([]app.UI, 0, len(f.yamlErrs))
 	for i, e := range f.yamlErrs {
 		pos := h.t("yaml.nopos")
@@ -70,16 +82,16 @@ func (h *ScenarioEditor) scenarioPanel(snap model.Snapshot) app.UI {
 }
 
 func (h *ScenarioEditor) onYAMLApply(ctx app.Context, e app.Event) {
-	h.forms.yamlErrs = h.s.ApplyYAML(h.forms.yaml)
-	if h.forms.yamlErrs == nil {
-		h.forms.yaml = h.s.YAML()
+	h.text.yamlErrs = h.s.ApplyYAML(h.text.yaml)
+	if h.text.yamlErrs == nil {
+		h.text.yaml = h.s.YAML()
 	}
 	h.changed()
 }
 
 func (h *ScenarioEditor) onYAMLReload(ctx app.Context, e app.Event) {
-	h.forms.yaml = h.s.YAML()
-	h.forms.yamlErrs = nil
+	h.text.yaml = h.s.YAML()
+	h.text.yamlErrs = nil
 }
 
 // onYAMLErrorClick puts the cursor at line:col of the YAML text.
@@ -89,25 +101,25 @@ func (h *ScenarioEditor) onYAMLErrorClick(line, col int) app.EventHandler {
 
 func (h *ScenarioEditor) onNewScenario(ctx app.Context, e app.Event) {
 	h.s.NewScenario()
-	h.forms.yaml = h.s.YAML()
-	h.forms.yamlErrs = nil
+	h.text.yaml = h.s.YAML()
+	h.text.yamlErrs = nil
 	h.changed()
 }
 
 func (h *ScenarioEditor) onImport(ctx app.Context, e app.Event) {
-	warnings, err := h.s.ImportDefinitions([]byte(h.forms.defs))
+	warnings, err := h.s.ImportDefinitions([]byte(h.text.defs))
 	switch {
 	case err != nil:
-		h.forms.defsMsg = "⚠ " + err.Error()
+		h.text.defsMsg = "⚠ " + err.Error()
 	case len(warnings) > 0:
-		h.forms.defsMsg = h.t("defs.done") + " " + strings.Join(warnings, "; ")
+		h.text.defsMsg = h.t("defs.done") + " " + strings.Join(warnings, "; ")
 	default:
-		h.forms.defsMsg = h.t("defs.done")
+		h.text.defsMsg = h.t("defs.done")
 	}
 	if err == nil {
 		h.tab = tabFindings // what was imported is read at once
 	}
-	h.forms.yaml = h.s.YAML()
+	h.text.yaml = h.s.YAML()
 	h.changed()
 }
 
@@ -122,7 +134,7 @@ func (h *ScenarioEditor) onExport(ctx app.Context, e app.Event) {
 	if err != nil {
 		text = "# " + err.Error()
 	}
-	h.forms.export = text
+	h.text.export = text
 }
 
 // loadJSON loads a scenario document (a short link's JSON).

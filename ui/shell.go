@@ -49,9 +49,10 @@ type page struct {
 	lastSave time.Time
 	unlisten []func()
 
-	forms
-	drafts   drafts // build forms off screen (forms.go)
-	listTop  int    // first message row shown in the queue list
+	edit     string       // the build form on screen (build.go)
+	drafts   drafts       // what the forms off screen hold (forms.go)
+	text     scenarioText // the scenario tab's texts (scenario.go)
+	listTop  int          // first message row shown in the queue list
 	libOpen  bool
 	share    string // the link made by "copy link" or "copy short link"
 	linkErr  string // a link that could not be opened
@@ -80,7 +81,7 @@ const tickEvery = 50 * time.Millisecond
 func (h *Shell) session() *model.Session {
 	if h.page == nil {
 		h.page = &page{root: h, Compact: h.Compact, s: model.New(), lang: langEN, tab: tabInspect}
-		h.forms.init()
+		h.edit = formExchange
 		h.s.IgnoreCheckpoints(h.Compact) // an embed has no checkpoint panel
 	}
 	return h.s

@@ -59,8 +59,8 @@ func (h *Side) onTab(ctx app.Context, e app.Event) {
 	id := ctx.JSSrc().Get("id").String()
 	h.tab = id[len("tab-"):]
 	if h.tab == tabScenario {
-		h.forms.yaml = h.s.YAML()
-		h.forms.yamlErrs = nil
+		h.text.yaml = h.s.YAML()
+		h.text.yamlErrs = nil
 	}
 }
 
@@ -131,7 +131,7 @@ func (h *Inspector) queuePanel(name string) app.UI {
 				app.Span().Class("dl-name").Text(name)),
 			app.Div().Class("dl-actions").Body(
 				app.Button().ID("queue-edit").Class("dl-button", "dl-button--small").Type("button").
-					OnClick(h.onEditQueue, name).Text(h.t("edit")),
+					OnClick(h.onEditQueue(name), name).Text(h.t("edit")),
 				app.Button().ID("queue-get").Class("dl-button", "dl-button--small").Type("button").
 					Title(h.t("queue.get.title")).OnClick(h.onGet, name).Text("basic.get"),
 				app.Button().ID("queue-delete").Class("dl-button", "dl-button--small", "dl-button--danger").Type("button").

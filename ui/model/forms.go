@@ -292,3 +292,39 @@ func ParseActions(text string) ([]scenarios.Action, error) {
 func tableError(field string, err error) FieldError {
 	return FieldError{Field: field, Key: "fielderr.lines", Args: []string{err.Error()}}
 }
+
+// BindingEnd is a queue or an exchange a binding may lead to.
+type BindingEnd struct{ Kind, Name string }
+
+// Value is the end as the binding form's Dest holds it.
+func (d BindingEnd) Value() string { return d.Kind + ":" + d.Name }
+
+// BindingEnds is what the binding form offers.
+type BindingEnds struct {
+	Sources []string          // every exchange but the default one, which takes no bindings
+	First   string            // the source picked when none is: the scenario's first exchange
+	Types   map[string]string // exchange name → type
+	Dests   []BindingEnd      // the scenario's queues, then its exchanges
+}
+
+// BindingEnds lists the exchanges a binding may start from and the
+// queues and exchanges it may lead to.
+func (s *Session) BindingEnds() BindingEnds {
+	ends := BindingEnds{Types: map[string]string{}}
+	for _, x := range s.b.Exchanges() {
+		if x.Name != "" {
+			ends.Sources = append(ends.Sources, x.Name)
+		}
+		ends.Types[x.Name] = x.Type
+	}
+	if len(s.sc.Exchanges) > 0 {
+		ends.First = s.sc.Exchanges[0].Name
+	}
+	for _, q := range s.sc.Queues {
+		ends.Dests = append(ends.Dests, BindingEnd{"queue", q.Name})
+	}
+	for _, x := range s.sc.Exchanges {
+		ends.Dests = append(ends.Dests, BindingEnd{"exchange", x.Name})
+	}
+	return ends
+}

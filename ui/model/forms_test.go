@@ -127,3 +127,27 @@ func TestFormsRead(t *testing.T) {
 		t.Errorf("binding %+v", b)
 	}
 }
+
+func TestPublishTextRead(t *testing.T) {
+	f := NewPublishText()
+	f.Key, f.Priority, f.Headers, f.Count, f.Interval = "k", "5", "CC = [a, b]\nx = 1", "3", "500ms"
+	p, e := f.Read()
+	if !e.None() || *p.Priority != 5 || p.Count != 3 || p.Interval != 500 || len(p.Headers["CC"].([]any)) != 2 || p.Headers["x"] != int64(1) {
+		t.Errorf("%+v %+v", p, e)
+	}
+	for _, c := range []struct {
+		f     func(*PublishText)
+		field string
+	}{
+		{func(f *PublishText) { f.Priority = "300" }, "priority"},
+		{func(f *PublishText) { f.Count = "0" }, "count"},
+		{func(f *PublishText) { f.Interval = "soon" }, "interval"},
+		{func(f *PublishText) { f.Headers = "no equals" }, "headers"},
+	} {
+		g := NewPublishText()
+		c.f(&g)
+		if _, e := g.Read(); e.Field != c.field {
+			t.Errorf("%+v: error %+v, want field %s", g, e, c.field)
+		}
+	}
+}

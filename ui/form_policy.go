@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// PolicyForm adds a policy or changes one (old names it).
+type PolicyForm struct {
+	app.Compo
+	*page
+	Rev uint64
+
+	st policyState
+}
+
+type policyState struct {
+	old string // the policy being edited; "" for a new one
+	f   model.PolicyForm
+	err model.FieldError
+}
+
+func newPolicyState() policyState { return policyState{f: model.NewPolicyForm()} }
+
+func editPolicy(p scenarios.Policy) policyState {
+	return policyState{old: p.Name, f: model.PolicyFormOf(p)}
+}
+
+// OnInit takes back what the form held when it left the screen.
+func (h *PolicyForm) OnInit() { h.st = resume(&h.drafts, formPolicy, newPolicyState()) }
+
+// OnDismount keeps what the form holds.
+func (h *PolicyForm) OnDismount() { keep(&h.drafts, formPolicy, h.st) }
+
+// Render draws the form.
+func (h *PolicyForm) Render() app.UI {
+	takeSent(&h.drafts, formPolicy, &h.st)
+	f, old, err := &h.st.f, h.st.old, h.st.err
+	title := h.t("form.policy.new")
+	if old != "" {
+		title = h.t("form.policy.edit", old)
+	}
+	return app.Form().ID("form-policy").Class("dl-form").OnSubmit(h.onSave).Body(
+		app.H3().Text(title),
+		h.fieldErr("p-name", h.t("form.name"), f.Name, "dlx-policy", placeErr(err, "name", "p-name"), func(v string) { f.Name = v }),
+		h.fieldErr("p-pattern", h.t("form.pattern"), f.Pattern, "^orders", placeErr(err, "pattern", "p-pattern"), func(v string) { f.Pattern = v }),
+		h.choose("p-applyto", "apply-to", f.ApplyTo, []string{"queues", "exchanges", "all", "classic_queues", "quorum_queues"}, nil,
+			func(v string) { f.ApplyTo = v }),
+		h.fieldErr("p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v }),
+		h.area("p-def", h.t("form.definition"), f.Definition, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4,
+			placeErr(err, "definition", "p-def"), func(v string) { f.Definition = v }),
+		h.help("help.policy"),
+		h.formError("form-error", err, "name", "pattern", "priority", "definition"),
+		app.Div().Class("dl-actions").Body(
+			app.Button().ID("p-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.If(old != "", app.Button().ID("p-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
+				OnClick(h.onDiscard).Text(h.t("form.discard"))),
+		),
+	)
+}
+
+func (h *PolicyForm) onDiscard(ctx app.Context, e app.Event) { h.st = newPolicyState() }
+
+func (h *PolicyForm) onSave(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	p, err := h.st.f.Policy()
+	if h.st.err = err; !err.None() {
+		return
+	}
+	if h.s.PutPolicy(h.st.old, p) {
+		h.st = newPolicyState()
+	} else {
+		h.st.err = model.Refusal(h.s.Notice(), model.ExplainPolicy)
+	}
+	h.changed()
+}
+
+// onEditPolicy opens the policy form on the policy name.
+func (h *page) onEditPolicy(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		for _, p := range h.s.Scenario().Policies {
+			if p.Name == name {
+				h.openForm(formPolicy, editPolicy(p))
+			}
+		}
+	}
+}

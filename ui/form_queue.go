@@ -1,0 +1,188 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"github.com/dlxlab/dlxlab/scenarios"
+	"github.com/dlxlab/dlxlab/ui/model"
+)
+
+// QueueForm adds a queue or changes one (old names it), with its
+// arguments picked from the catalogue of the queue type.
+type QueueForm struct {
+	app.Compo
+	*page
+	Rev uint64
+
+	st queueState
+}
+
+type queueState struct {
+	old string // the queue being edited; "" for a new one
+	f   model.QueueForm
+	err model.FieldError
+}
+
+func newQueueState(queueType string) queueState {
+	return queueState{f: model.NewQueueForm(queueType)}
+}
+
+func editQueue(q scenarios.Queue) queueState { return queueState{old: q.Name, f: model.QueueFormOf(q)} }
+
+// OnInit takes back what the form held when it left the screen.
+func (h *QueueForm) OnInit() { h.st = resume(&h.drafts, formQueue, newQueueState("")) }
+
+// OnDismount keeps what the form holds.
+func (h *QueueForm) OnDismount() { keep(&h.drafts, formQueue, h.st) }
+
+// Render draws the form.
+func (h *QueueForm) Render() app.UI {
+	takeSent(&h.drafts, formQueue, &h.st)
+	f, old := &h.st.f, h.st.old
+	title := h.t("form.queue.new")
+	if old != "" {
+		title = h.t("form.queue.edit", old)
+	}
+	rows := make([]app.UI, 0, len(f.Args))
+	for i := range f.Args {
+		rows = append(rows, h.argRow(i))
+	}
+	argKeys := make([]string, len(f.Args))
+	for i, a := range f.Args {
+		argKeys[i] = a.Key
+	}
+	next := model.NextArg(f.Type, f.Args)
+	addTitle := h.t("form.arg.none")
+	if next != "" {
+		addTitle = next
+	}
+	return app.Form().ID("form-queue").Class("dl-form").OnSubmit(h.onSave).Body(
+		app.H3().Text(title),
+		h.fieldErr("q-name", h.t("form.name"), f.Name, "orders", placeErr(h.st.err, "name", "q-name"), func(v string) { f.Name = v }),
+		h.choose("q-type", h.t("form.qtype"), f.Type, []string{"classic", "quorum"}, nil, func(v string) { f.Type = v }),
+		h.help("help.qtype."+f.Type),
+		app.Div().Class("dl-checks").Body(
+			h.check("q-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
+		),
+		app.FieldSet().Class("dl-args").Body(
+			app.Legend().Text(h.t("form.arguments")),
+			app.Div().ID("q-args").Body(rows...),
+			app.Button().ID("q-arg-add").Class("dl-button", "dl-button--small").Type("button").
+				Title(addTitle).Disabled(next == "").OnClick(h.onAddArg).Text("+ "+h.t("form.addarg")),
+		),
+		h.formError("form-error", h.st.err, append(argKeys, "name")...),
+		app.Div().Class("dl-actions").Body(
+			app.Button().ID("q-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.If(old != "", app.Button().ID("q-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
+				OnClick(h.onDiscard).Text(h.t("form.discard"))),
+		),
+	)
+}
+
+// argRow is argument i: its key from the list (its own first, then the
+// unused keys, then those set already), its value (a select for
+// enumerations), the value in words, a line of help and, when the broker
+// refused it, the error.
+func (h *QueueForm) argRow(i int) app.UI {
+	f := &h.st.f
+	row := f.Args[i]
+	kid, vid := "q-arg-key-"+strconv.Itoa(i), "q-arg-val-"+strconv.Itoa(i)
+	err := placeErr(h.st.err, row.Key, vid)
+	bad := !err.None()
+	opts := []app.UI{}
+	for _, c := range model.ArgChoices(f.Type, f.Args, i) {
+		text := c.Key
+		if c.InUse {
+			text = h.t("form.arg.inuse", c.Key)
+		}
+		opts = append(opts, app.Option().Value(c.Key).Selected(c.Key == row.Key).Disabled(c.InUse).Text(text))
+	}
+	words := model.InWords(model.QueueArgs, row.Key, row.Value)
+	return app.Div().Class("dl-argrow").DataSet("testid", "arg-row").DataSet("key", row.Key).Body(
+		app.Div().Class("dl-argline").Body(
+			app.Select().ID(kid).Class("dl-select").Aria("label", h.t("form.argument")).Title(h.t("form.arg.pick")).
+				OnChange(h.onArgKey(i), kid).Body(opts...),
+			h.argValue(vid, row, bad, h.onArgValue(i)),
+			app.If(words != "", app.Span().ID(vid+"-words").Class("dl-inwords").Text(h.t("form.inwords", words))),
+			app.Button().ID("q-arg-rm-"+strconv.Itoa(i)).Class("dl-button", "dl-button--icon").Type("button").
+				Aria("label", h.t("form.removearg")).OnClick(h.onRemoveArg(i), "rm", i).Text("×"),
+		),
+		app.If(bad, h.fieldError(vid, err)),
+		app.P().Class("dl-help").Text(h.t("arg."+row.Key)),
+	)
+}
+
+// argValue is the value input of an argument row: true/false or the
+// enumeration's values as a select, else text with the unit in words as
+// its placeholder.
+func (h *QueueForm) argValue(id string, row model.ArgRow, bad bool, set app.EventHandler) app.UI {
+	arg, _ := model.ArgFor(model.QueueArgs, row.Key)
+	switch arg.Kind {
+	case model.KindEnum, model.KindBool:
+		values := arg.Enum
+		if arg.Kind == model.KindBool {
+			values = []string{"true", "false"}
+		}
+		els := []app.UI{app.Option().Value("").Selected(row.Value == "").Text("—")}
+		for _, o := range values {
+			els = append(els, app.Option().Value(o).Selected(o == row.Value).Text(o))
+		}
+		return app.Select().ID(id).Class("dl-select").Aria("label", h.t("form.value")).Aria("invalid", bad).
+			OnChange(set, id).Body(els...)
+	}
+	ph := h.t("form.value")
+	if arg.Unit != "" {
+		ph = h.t("unit." + arg.Unit)
+	}
+	in := app.Input().ID(id).Class("dl-input").Type("text").Value(row.Value).Placeholder(ph).
+		Aria("label", h.t("form.value")).Aria("invalid", bad).AutoComplete(false).Spellcheck(false).OnInput(set, id)
+	if bad {
+		in = in.Aria("describedby", id+"-error")
+	}
+	return in
+}
+
+func (h *QueueForm) onArgKey(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.st.f.Args[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
+	}
+}
+
+func (h *QueueForm) onArgValue(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String() }
+}
+
+func (h *QueueForm) onRemoveArg(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.st.f.Args = append(h.st.f.Args[:i:i], h.st.f.Args[i+1:]...)
+	}
+}
+
+func (h *QueueForm) onAddArg(ctx app.Context, e app.Event) { h.st.f.AddArg() }
+
+func (h *QueueForm) onDiscard(ctx app.Context, e app.Event) { h.st = newQueueState("") }
+
+func (h *QueueForm) onSave(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	q := h.st.f.Queue()
+	if h.s.PutQueue(h.st.old, q) {
+		h.st = newQueueState(h.st.f.Type)
+		h.s.Select("queue", q.Name)
+	} else {
+		h.st.err = model.Refusal(h.s.Notice(), model.ExplainRefusal)
+	}
+	h.changed()
+}
+
+// onEditQueue opens the queue form on the queue name.
+func (h *page) onEditQueue(name string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		for _, q := range h.s.Scenario().Queues {
+			if q.Name == name {
+				h.openForm(formQueue, editQueue(q))
+			}
+		}
+	}
+}
