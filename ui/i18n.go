@@ -155,7 +155,7 @@ var catalogue = map[string][2]string{
 	"edit":               {"Edit", "编辑"},
 	"delete":             {"Delete", "删除"},
 	"queue.get.title":    {"Take the head message with basic.get and hold it for you to settle", "用 basic.get 取出队首消息，由你手动确认"},
-	"consumer.detach":    {"Cancel", "取消订阅"},
+	"consumer.detach":    {"Stop consuming", "停止消费"},
 	"held.script":        {"its script settles it", "由脚本自动处理"},
 	"held.byhand":        {"You settle this one:", "由你来处理这条消息："},
 	"msg.head":           {"head", "队首"},

@@ -15,6 +15,14 @@ var formsCatalogue = map[string][2]string{
 	"unit.ms":            {"milliseconds", "毫秒"},
 	"unit.bytes":         {"bytes", "字节"},
 
+	"consumer.detach.title":   {"basic.cancel, and its channel closes: this consumer stops receiving; the deliveries it holds go back to the queue", "basic.cancel 并关闭其通道：该消费者不再接收消息；它持有的投递回到队列"},
+	"hist.delivered.byhand":   {"delivered from %[1]v to %[2]v (held for you to settle by hand)", "从 %[1]v 投递给 %[2]v（等你手动处理）"},
+	"hist.redelivered.byhand": {"redelivered from %[1]v to %[2]v (held for you to settle by hand)", "从 %[1]v 重新投递给 %[2]v（等你手动处理）"},
+	"settle.ack.title":        {"basic.ack: done; the message leaves the queue", "basic.ack：处理完成；消息离开队列"},
+	"settle.reject.title":     {"basic.reject, requeue=false: dead-lettered (reason rejected) when the queue has a DLX, else dropped", "basic.reject，requeue=false：若队列有 DLX 则成为死信（原因 rejected），否则被丢弃"},
+	"settle.nack.title":       {"basic.nack, requeue=false: like reject (it can also settle several at once): dead-lettered as rejected, or dropped", "basic.nack，requeue=false：与 reject 相同（还可一次处理多条）：成为死信（rejected）或被丢弃"},
+	"settle.requeue.title":    {"basic.reject, requeue=true: back into the queue to be delivered again; not dead-lettered (a quorum queue counts it towards its delivery limit)", "basic.reject，requeue=true：回到队列等待再次投递；不会成为死信（仲裁队列会把它计入投递次数上限）"},
+
 	"fielderr.broker":    {"The broker's own answer", "Broker 的原始回复"},
 	"fielderr.refused":   {"The broker refused this change; its answer is beside this.", "Broker 拒绝了此更改；它的回复见旁边。"},
 	"fielderr.arg":       {"The broker refused the value of %[1]v.", "Broker 拒绝了 %[1]v 的值。"},

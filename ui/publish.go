@@ -94,7 +94,7 @@ func (h *PublishPanel) returnsList() app.UI {
 			app.Span().Class("dl-time").Text(clockLabel(ev.T)),
 			app.Span().Text("↩ "+strconv.Itoa(ev.Code)+" "+ev.Detail+" · "),
 			app.Span().Class("dl-body").Text(clip(ev.Msg.Body, 24)),
-			app.Span().Class("dl-muted").Text(" · "+exchangeLabel(ev.Exchange)+" · "+ev.Msg.RoutingKey()),
+			app.Span().Class("dl-muted").Text(" · "+h.exchangeText(ev.Exchange)+" · "+ev.Msg.RoutingKey()),
 		))
 	}
 	return app.Div().Class("dl-section").Body(
@@ -104,9 +104,10 @@ func (h *PublishPanel) returnsList() app.UI {
 	)
 }
 
-func exchangeLabel(x string) string {
-	if x == "" {
-		return `""`
+// exchangeText names an exchange, the default one ("") in words.
+func (h *page) exchangeText(x string) string {
+	if x == "" || x == `""` || x == model.DefaultExchange {
+		return h.t("exchange.default")
 	}
 	return x
 }

@@ -181,7 +181,7 @@ func (h *Inspector) consumerList(bs []model.Badge) app.UI {
 			app.Span().Class("dl-muted").Text(" · prefetch "+strconv.Itoa(b.Prefetch)+" · "+script+
 				" · "+h.t("count.unacked", b.Unacked)),
 			app.Button().ID(domID("detach-"+b.Name)).Class("dl-button", "dl-button--small").Type("button").
-				OnClick(h.onDetach(b.Name), b.Name).Text(h.t("consumer.detach")),
+				Title(h.t("consumer.detach.title")).OnClick(h.onDetach(b.Name), b.Name).Text(h.t("consumer.detach")),
 		))
 	}
 	return app.Div().Class("dl-section").Body(app.H3().Text(h.t("inspect.consumers")), app.Ul().Class("dl-list").Body(items...))
@@ -211,7 +211,7 @@ func (h *Inspector) heldList(held []model.HeldRow) app.UI {
 func (h *Inspector) settleButtons(r model.HeldRow) app.UI {
 	btn := func(action, label string) app.UI {
 		return app.Button().Class("dl-button", "dl-button--small").Type("button").DataSet("action", action).
-			DataSet("testid", "settle-"+action).
+			DataSet("testid", "settle-"+action).Title(h.t("settle."+action+".title")).
 			OnClick(h.onSettle(r.Consumer, r.Instance, action), r.Consumer, r.Instance, action).Text(label)
 	}
 	return app.Span().Class("dl-settle").Body(
@@ -387,7 +387,7 @@ func (h *Inspector) messagePanel() app.UI {
 	for i, a := range md.WhereArgs {
 		args[i] = a
 	}
-	props := append([]model.KV{{K: "exchange", V: md.Exchange}, {K: "routing_key", V: md.RoutingKey}}, md.Props...)
+	props := append([]model.KV{{K: "exchange", V: h.exchangeText(md.Exchange)}, {K: "routing_key", V: md.RoutingKey}}, md.Props...)
 	var settle app.UI = app.Text("")
 	if md.Held != nil && md.Held.ByHand {
 		settle = h.settleRow(md)
@@ -437,7 +437,7 @@ func (h *Inspector) xdeathTable(rows []model.XDeathRow) app.UI {
 				app.Span().Class("dl-muted").Text(k+" "), app.Span().Text(v))
 		}
 		details := []app.UI{
-			field("exchange", r.Exchange), field("routing-keys", r.RoutingKeys), field("time", r.Time+" s"),
+			field("exchange", h.exchangeText(r.Exchange)), field("routing-keys", r.RoutingKeys), field("time", r.Time+" s"),
 		}
 		if r.OrigExpiration != "" {
 			details = append(details, app.Span().Class("dl-xdfield", "xd-origexp").Title(h.xdeathHelp("original-expiration")).Body(

@@ -493,6 +493,10 @@ func (s *Session) History(lineage uint64) []HistoryItem {
 			if ev.Redelivered {
 				key = "hist.redelivered"
 			}
+			if ev.Action == core.ActHold { // a consumer by hand: no script, the learner settles
+				add(ev.T, key+".byhand", ev.Queue, who)
+				break
+			}
 			add(ev.T, key, ev.Queue, who, ev.Action)
 		case core.EvAcked:
 			add(ev.T, "hist.acked", ev.Queue)
@@ -520,10 +524,14 @@ func (s *Session) History(lineage uint64) []HistoryItem {
 
 func exName(x string) string {
 	if x == "" {
-		return `"" (default)`
+		return DefaultExchange
 	}
 	return x
 }
+
+// DefaultExchange stands for the exchange named "" where a text names an
+// exchange; the UI shows it in words in the page's language.
+const DefaultExchange = `"" (default exchange)`
 
 // bindingKey names the binding that routed to a queue: the default
 // exchange's implicit one, or the scenario's bindings from x to q.

@@ -1,0 +1,82 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestJourneyFormsGuide: a refused argument is told next to its field in
+// plain words with the broker's text beside it; "+ Add argument" takes
+// the next unused key and the list marks those set; a value is shown in
+// words; a form keeps what was typed while another tab is open; "Edit"
+// loads the queue; the explanation is in Chinese too.
+func TestJourneyFormsGuide(t *testing.T) {
+	p := openPage(t, "/")
+	p.click("#add-queue")
+	p.fill("#q-name", "orders")
+	p.click("#q-arg-add")
+	if got := js[string](p, `document.querySelector('#q-arg-key-0').value`); got != "x-message-ttl" {
+		t.Errorf("first argument = %q, want x-message-ttl", got)
+	}
+	p.fill("#q-arg-val-0", "5s")
+	p.click("#q-save")
+	p.waitFor("#q-arg-val-0-error")
+	plain := p.text("#q-arg-val-0-error .dl-field-error-plain")
+	if !strings.Contains(plain, "x-message-ttl needs a whole number of milliseconds, e.g. 5000") {
+		t.Errorf("plain explanation = %q", plain)
+	}
+	if got := p.text("#q-arg-val-0-error .dl-field-error-broker"); !strings.Contains(got, "expected integer, got longstr") {
+		t.Errorf("broker text beside it = %q", got)
+	}
+	if got := js[string](p, `document.querySelector('#q-arg-val-0').getAttribute('aria-invalid')`); got != "true" {
+		t.Errorf("the field is not marked: aria-invalid = %q", got)
+	}
+	if p.exists(`[data-node="queue:orders"]`) {
+		t.Error("the refused queue is drawn")
+	}
+
+	p.click("#q-arg-add")
+	if got := js[string](p, `document.querySelector('#q-arg-key-1').value`); got != "x-dead-letter-exchange" {
+		t.Errorf("second argument = %q, want the next unused x-dead-letter-exchange", got)
+	}
+	if !js[bool](p, `document.querySelector('#q-arg-key-1 option[value="x-message-ttl"]').disabled`) {
+		t.Error("x-message-ttl, set in the first row, can be picked again in the second")
+	}
+	p.screenshot("forms-field-error.png")
+
+	// Chinese: the same explanation in words, the broker's text unchanged.
+	p.fill("#lang", "zh")
+	p.waitJS(`document.querySelector('#q-arg-val-0-error .dl-field-error-plain').textContent.includes('毫秒')`,
+		"the explanation in Chinese")
+	p.fill("#lang", "en")
+
+	p.fill("#q-arg-val-0", "30000")
+	p.waitJS(`document.querySelector('#q-arg-val-0-words') && document.querySelector('#q-arg-val-0-words').textContent.includes('30 s')`,
+		"30000 ms in words")
+	p.fill("#q-arg-val-1", "orders.dlx")
+
+	// Another tab and back: the draft is kept.
+	p.click("#tab-publish")
+	p.click("#tab-build")
+	if got := js[string](p, `document.querySelector('#q-arg-val-1').value`); got != "orders.dlx" {
+		t.Errorf("after a tab switch the draft holds %q", got)
+	}
+	p.screenshot("forms-arg-picker.png")
+	p.click("#q-save")
+	p.waitFor(`[data-node="queue:orders"]`)
+	if p.exists("#q-arg-val-0-error") {
+		t.Error("the error stays after the queue was added")
+	}
+
+	// Edit from the inspector loads the queue into the form.
+	p.pointerClick(`[data-node="queue:orders"]`)
+	p.click("#queue-edit")
+	p.waitFor("#form-queue")
+	if got := js[string](p, `document.querySelector('#q-name').value`); got != "orders" {
+		t.Errorf("edit form name = %q", got)
+	}
+	if n := js[int](p, `document.querySelectorAll('#q-args [data-testid="arg-row"]').length`); n != 2 {
+		t.Errorf("edit form has %d argument rows, want 2", n)
+	}
+	p.check()
+}
