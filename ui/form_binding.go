@@ -54,7 +54,7 @@ func (h *BindingForm) Render() app.UI {
 		app.If(xtype == core.Fanout, h.help("help.bkey.fanout")),
 		app.If(xtype == core.Headers,
 			h.area("b-args", h.t("form.bindingargs"), f.Args, "x-match = all\nformat = pdf", 3,
-				placeErr(h.st.err, "arguments", "b-args"), func(v string) { f.Args = v }),
+				placeErr(h.st.err, "arguments", "b-args"), func(v string) { f.Args = v; h.st.err.Clear("arguments") }),
 			h.help("help.bkey.headers")),
 		h.formError("form-error", h.st.err, "arguments"),
 		app.Div().Class("dl-actions").Body(

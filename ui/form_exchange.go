@@ -45,11 +45,11 @@ func (h *ExchangeForm) Render() app.UI {
 	}
 	return app.Form().ID("form-exchange").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v }),
+		h.fieldErr("x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
 		h.choose("x-type", h.t("form.type"), f.Type, model.ExchangeTypes, nil, func(v string) { f.Type = v }),
 		h.help("help.xtype."+f.Type),
 		h.fieldErr("x-alternate", "alternate-exchange", f.Alternate, h.t("form.optional"),
-			h.errFor("alternate-exchange", "x-alternate"), func(v string) { f.Alternate = v }),
+			h.errFor("alternate-exchange", "x-alternate"), func(v string) { f.Alternate = v; h.st.err.Clear("alternate-exchange") }),
 		h.help("arg.alternate-exchange"),
 		app.Div().Class("dl-checks").Body(
 			h.check("x-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),

@@ -44,13 +44,13 @@ func (h *PolicyForm) Render() app.UI {
 	}
 	return app.Form().ID("form-policy").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("p-name", h.t("form.name"), f.Name, "dlx-policy", placeErr(err, "name", "p-name"), func(v string) { f.Name = v }),
-		h.fieldErr("p-pattern", h.t("form.pattern"), f.Pattern, "^orders", placeErr(err, "pattern", "p-pattern"), func(v string) { f.Pattern = v }),
+		h.fieldErr("p-name", h.t("form.name"), f.Name, "dlx-policy", placeErr(err, "name", "p-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
+		h.fieldErr("p-pattern", h.t("form.pattern"), f.Pattern, "^orders", placeErr(err, "pattern", "p-pattern"), func(v string) { f.Pattern = v; h.st.err.Clear("pattern") }),
 		h.choose("p-applyto", "apply-to", f.ApplyTo, []string{"queues", "exchanges", "all", "classic_queues", "quorum_queues"}, nil,
 			func(v string) { f.ApplyTo = v }),
-		h.fieldErr("p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v }),
+		h.fieldErr("p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
 		h.area("p-def", h.t("form.definition"), f.Definition, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4,
-			placeErr(err, "definition", "p-def"), func(v string) { f.Definition = v }),
+			placeErr(err, "definition", "p-def"), func(v string) { f.Definition = v; h.st.err.Clear("definition") }),
 		h.help("help.policy"),
 		h.formError("form-error", err, "name", "pattern", "priority", "definition"),
 		app.Div().Class("dl-actions").Body(

@@ -60,7 +60,7 @@ func (h *QueueForm) Render() app.UI {
 	}
 	return app.Form().ID("form-queue").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("q-name", h.t("form.name"), f.Name, "orders", placeErr(h.st.err, "name", "q-name"), func(v string) { f.Name = v }),
+		h.fieldErr("q-name", h.t("form.name"), f.Name, "orders", placeErr(h.st.err, "name", "q-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
 		h.choose("q-type", h.t("form.qtype"), f.Type, []string{"classic", "quorum"}, nil, func(v string) { f.Type = v }),
 		h.help("help.qtype."+f.Type),
 		app.Div().Class("dl-checks").Body(
@@ -100,15 +100,16 @@ func (h *QueueForm) argRow(i int) app.UI {
 		opts = append(opts, app.Option().Value(c.Key).Selected(c.Key == row.Key).Disabled(c.InUse).Text(text))
 	}
 	words := model.InWords(model.QueueArgs, row.Key, row.Value)
+	arg, _ := model.ArgFor(model.QueueArgs, row.Key)
 	return app.Div().Class("dl-argrow").DataSet("testid", "arg-row").DataSet("key", row.Key).Body(
 		app.Div().Class("dl-argline").Body(
 			app.Select().ID(kid).Class("dl-select").Aria("label", h.t("form.argument")).Title(h.t("form.arg.pick")).
 				OnChange(h.onArgKey(i), kid).Body(opts...),
 			h.argValue(vid, row, bad, h.onArgValue(i)),
-			app.If(words != "", app.Span().ID(vid+"-words").Class("dl-inwords").Text(h.t("form.inwords", words))),
 			app.Button().ID("q-arg-rm-"+strconv.Itoa(i)).Class("dl-button", "dl-button--icon").Type("button").
 				Aria("label", h.t("form.removearg")).OnClick(h.onRemoveArg(i), "rm", i).Text("×"),
 		),
+		app.If(words != "", app.P().ID(vid+"-words").Class("dl-inwords").Text(h.t("form.inwords", row.Value, h.t("unit."+arg.Unit), words))),
 		app.If(bad, h.fieldError(vid, err)),
 		app.P().Class("dl-help").Text(h.t("arg."+row.Key)),
 	)
@@ -146,12 +147,16 @@ func (h *QueueForm) argValue(id string, row model.ArgRow, bad bool, set app.Even
 
 func (h *QueueForm) onArgKey(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
+		h.st.err.Clear(h.st.f.Args[i].Key)
 		h.st.f.Args[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
 	}
 }
 
 func (h *QueueForm) onArgValue(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String() }
+	return func(ctx app.Context, e app.Event) {
+		h.st.err.Clear(h.st.f.Args[i].Key)
+		h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String()
+	}
 }
 
 func (h *QueueForm) onRemoveArg(i int) app.EventHandler {

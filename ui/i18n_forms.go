@@ -11,7 +11,7 @@ var formsCatalogue = map[string][2]string{
 	"form.arg.inuse":     {"%[1]v (already set)", "%[1]v（已设置）"},
 	"form.arg.pick":      {"Pick an argument; the next unused one comes first", "选择一个参数；尚未使用的排在前面"},
 	"form.arg.none":      {"Every argument this queue type knows is set.", "此队列类型支持的参数都已设置。"},
-	"form.inwords":       {"= %[1]v", "= %[1]v"},
+	"form.inwords":       {"%[1]v %[2]v = %[3]v", "%[1]v %[2]v = %[3]v"},
 	"unit.ms":            {"milliseconds", "毫秒"},
 	"unit.bytes":         {"bytes", "字节"},
 

@@ -50,18 +50,18 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 			app.Div().Class("dl-row2").Body(
 				h.field("pub-expiration", "expiration (ms)", f.Expiration, h.t("form.optional"), func(v string) { f.Expiration = v }),
 				h.fieldErr("pub-priority", "priority", f.Priority, h.t("form.optional"), placeErr(err, "priority", "pub-priority"),
-					func(v string) { f.Priority = v }),
+					func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
 			),
 			h.help("help.expiration"),
 			h.field("pub-msgid", "message_id", f.MessageID, h.t("form.optional"), func(v string) { f.MessageID = v }),
 			h.area("pub-headers", h.t("publish.headers"), f.Headers, "k = v\nCC = [a, b]", 2, placeErr(err, "headers", "pub-headers"),
-				func(v string) { f.Headers = v }),
+				func(v string) { f.Headers = v; h.st.err.Clear("headers") }),
 			h.check("pub-mandatory", "mandatory", f.Mandatory, func(v bool) { f.Mandatory = v }),
 			h.help("help.mandatory"),
 			app.Div().Class("dl-row2").Body(
-				h.fieldErr("pub-count", h.t("publish.count"), f.Count, "1", placeErr(err, "count", "pub-count"), func(v string) { f.Count = v }),
+				h.fieldErr("pub-count", h.t("publish.count"), f.Count, "1", placeErr(err, "count", "pub-count"), func(v string) { f.Count = v; h.st.err.Clear("count") }),
 				h.fieldErr("pub-interval", h.t("publish.interval"), f.Interval, "0, 500ms, 2s", placeErr(err, "interval", "pub-interval"),
-					func(v string) { f.Interval = v }),
+					func(v string) { f.Interval = v; h.st.err.Clear("interval") }),
 			),
 			app.Div().Class("dl-actions").Body(
 				app.Button().ID("pub-send").Class("dl-button", "dl-button--primary").Type("submit").Body(

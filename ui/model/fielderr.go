@@ -22,6 +22,13 @@ type FieldError struct {
 	Broker string   // the broker's own text, untranslated; "" when the form found the problem
 }
 
+// Clear forgets the error if it is about field: the learner changed it.
+func (e *FieldError) Clear(field string) {
+	if e.Field == field {
+		*e = FieldError{}
+	}
+}
+
 // None reports no error.
 func (e FieldError) None() bool { return e.Key == "" }
 
