@@ -177,6 +177,19 @@ func (b *Broker) Unacked() []DeliveryView {
 	return out
 }
 
+// UnackedCount is how many deliveries consumer holds unacked: Unacked
+// counted for one consumer without building the list (the canvas asks
+// for every consumer badge on every frame, with thousands in flight).
+func (b *Broker) UnackedCount(consumer string) int {
+	n := 0
+	for _, ch := range b.chOrder {
+		if ch.consumerTag() == consumer {
+			n += len(ch.unacked)
+		}
+	}
+	return n
+}
+
 // ExchangeView describes an exchange.
 type ExchangeView struct {
 	Name       string

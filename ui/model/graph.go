@@ -293,11 +293,7 @@ func (s *Session) badge(queue, tag string) Badge {
 			found(*st.Consume)
 		}
 	}
-	for _, d := range s.b.Unacked() {
-		if d.Consumer == tag {
-			b.Unacked++
-		}
-	}
+	b.Unacked = s.b.UnackedCount(tag)
 	return b
 }
 
