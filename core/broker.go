@@ -39,6 +39,7 @@ type Broker struct {
 	routeGen     uint64
 	backlogged   int // held at-least-once dead letters in all queues
 	freeEntries  []*entry
+	keyLists     map[string][]string // shared one-key lists of dead letters (sharedKeys)
 	router       router
 
 	record bool

@@ -81,7 +81,9 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 	blk.m.carried = b.carriedCount(q, e)
 	m, ds := &blk.m, &blk.ds
 	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
-	*ds = deathState{deaths: recordDeath(b.profile, old, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0]), first: here, last: here}
+	keys := b.sharedKeys(old.nonBCCKeys())
+	*ds = deathState{deaths: recordDeath(b.profile, old, keys, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0]),
+		first: here, lastExchange: here.Exchange}
 	if old.death == nil && !b.profile.is4() {
 		if _, has := old.Headers[HeaderXDeath]; has {
 			// 3.x set x-first-death-* only when the message had no x-death
@@ -106,6 +108,9 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 	}
 	m.ttl = -1
 	m.Exchange = q.cfg.dlx
+	if old.NBCC == 0 {
+		m.Keys = keys // the same keys, shared rather than kept in the old message
+	}
 	if q.cfg.hasDLRK {
 		m.Keys, m.NBCC = q.dlrkKeys(), 0
 		if !b.profile.keepsCCWithDLRoutingKey() {
@@ -131,17 +136,43 @@ func (b *Broker) origExpiration(m *Message) string {
 	return exp
 }
 
+// maxSharedKeys bounds the one-key lists sharedKeys keeps (a run whose
+// every message has its own key would otherwise grow the table for ever).
+const maxSharedKeys = 1024
+
+// sharedKeys returns keys, or for a one-key list an equal list shared by
+// every dead letter with that key. A dead letter would otherwise keep its
+// predecessor message alive only for the array its keys sit in (each
+// published message holds its key in its own allocation): about a third
+// of the memory of a queue of dead letters.
+func (b *Broker) sharedKeys(keys []string) []string {
+	if len(keys) != 1 {
+		return keys
+	}
+	if l, ok := b.keyLists[keys[0]]; ok {
+		return l
+	}
+	l := []string{keys[0]}
+	if len(b.keyLists) < maxSharedKeys {
+		if b.keyLists == nil {
+			b.keyLists = map[string][]string{}
+		}
+		b.keyLists[keys[0]] = l
+	}
+	return l[:1:1]
+}
+
 // recordDeath returns a new death list: an existing (queue, reason) entry
 // has its count raised and moves to the front keeping its first values; a
 // new one goes to the front with count 1 (docs/rabbitmq.md "x-death order and compression"). buf is used when it
-// has room.
+// has room. keys are the routing keys a new entry records.
 //
 // 3.x kept x-death as a header and regrouped it by (queue, reason) before
 // every update with a fold that prepends, which reverses an array of two or
 // more entries (rabbit_dead_letter:group_by_queue_and_reason, 3.12): after
 // deaths q1 rejected, q2 expired, q3 expired a 3.10 broker delivers
 // [q3, q1, q2] where 4.x delivers [q3, q2, q1]. Found by `dlxlab conform`.
-func recordDeath(p Profile, m *Message, queue, reason string, now Time, origExp string, buf []Death) []Death {
+func recordDeath(p Profile, m *Message, keys []string, queue, reason string, now Time, origExp string, buf []Death) []Death {
 	old := m.Deaths()
 	if !p.is4() && len(old) >= 2 {
 		old = reversed(old)
@@ -161,7 +192,7 @@ func recordDeath(p Profile, m *Message, queue, reason string, now Time, origExp 
 		}
 	}
 	out = append(out, Death{Queue: queue, Reason: reason, Count: 1, Time: now, LastTime: now,
-		Exchange: m.Exchange, Keys: m.nonBCCKeys(), OrigExpiration: origExp})
+		Exchange: m.Exchange, Keys: keys, OrigExpiration: origExp})
 	return append(out, old...)
 }
 

@@ -47,9 +47,10 @@ func (b *Broker) putDeathRefs(h Table, m *Message) {
 	h[HeaderFirstDeathReason] = d.first.Reason
 	h[HeaderFirstDeathExchange] = d.first.Exchange
 	if b.profile.hasLastDeathHeaders() {
-		h[HeaderLastDeathQueue] = d.last.Queue
-		h[HeaderLastDeathReason] = d.last.Reason
-		h[HeaderLastDeathExchange] = d.last.Exchange
+		last := d.last()
+		h[HeaderLastDeathQueue] = last.Queue
+		h[HeaderLastDeathReason] = last.Reason
+		h[HeaderLastDeathExchange] = last.Exchange
 	}
 }
 

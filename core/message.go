@@ -50,7 +50,19 @@ type Message struct {
 type deathState struct {
 	deaths []Death  // most recent first (docs/rabbitmq.md "x-death order and compression")
 	first  deathRef // x-first-death-*: the first broker-recorded death (docs/rabbitmq.md "First and last death headers")
-	last   deathRef // x-last-death-* (3.13+): exchange is the one before that death
+	// lastExchange is x-last-death-exchange (3.13+), the exchange before
+	// the last death. That death's queue and reason are those of deaths[0]
+	// (the entry a death updates moves to the front), so they are not
+	// stored twice: every dead-lettered message has a deathState.
+	lastExchange string
+}
+
+// last is the x-last-death-* record.
+func (d *deathState) last() deathRef {
+	if len(d.deaths) == 0 {
+		return deathRef{}
+	}
+	return deathRef{Queue: d.deaths[0].Queue, Reason: d.deaths[0].Reason, Exchange: d.lastExchange}
 }
 
 type deathRef struct{ Queue, Reason, Exchange string }

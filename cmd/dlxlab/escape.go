@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -30,8 +31,17 @@ func (e *controlEscaper) Write(p []byte) (int, error) {
 		data = append(e.pending, p...)
 		e.pending = nil
 	}
-	e.out = e.out[:0]
-	for i := 0; i < len(data); {
+	// Most output is printable ASCII: that part is passed on as it is,
+	// and only what follows the first other byte is looked at rune by rune.
+	plain := plainASCII(data)
+	if plain == len(data) {
+		if _, err := e.w.Write(data); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	e.out = append(e.out[:0], data[:plain]...)
+	for i := plain; i < len(data); {
 		c := data[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
@@ -59,6 +69,36 @@ func (e *controlEscaper) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// plainASCII is the length of data's leading run of printable ASCII,
+// newlines and tabs: bytes the escaper leaves as they are. It looks at
+// eight bytes at a time: a word with no byte under 0x20 and none at or
+// over 0x7f is plain (the test can flag a plain word, never miss one).
+func plainASCII(data []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		x := binary.LittleEndian.Uint64(data[i:])
+		if ((x-ones*0x20)&^x|(x+ones)|x)&highs == 0 {
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			if escaped(data[j]) {
+				return j
+			}
+		}
+	}
+	for ; i < len(data); i++ {
+		if escaped(data[i]) {
+			return i
+		}
+	}
+	return len(data)
+}
+
+// escaped reports a byte the escaper does not pass on as it is: a control
+// character other than newline and tab, DEL, or part of a non-ASCII rune.
+func escaped(c byte) bool { return c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f }
 
 // Flush writes a rune left incomplete at the end of the output as it is
 // (escaped byte by byte: it is not valid UTF-8).

@@ -165,6 +165,27 @@ func TestOutputEscapesControlCharacters(t *testing.T) {
 	}
 }
 
+// However the output is cut into writes, the escaper writes the same
+// bytes: its fast path for plain ASCII changes nothing.
+func TestEscaperChunking(t *testing.T) {
+	text := "plain line\n\xc2\x9b \x1b[1A tab\there é 日本 \x7f end\xe6\x97"
+	var whole bytes.Buffer
+	e := &controlEscaper{w: &whole}
+	e.Write([]byte(text))
+	e.Flush()
+	for size := 1; size <= 8; size++ {
+		var b bytes.Buffer
+		e := &controlEscaper{w: &b}
+		for i := 0; i < len(text); i += size {
+			e.Write([]byte(text[i:min(i+size, len(text))]))
+		}
+		e.Flush()
+		if b.String() != whole.String() {
+			t.Fatalf("writes of %d bytes: %q, want %q", size, b.String(), whole.String())
+		}
+	}
+}
+
 // run --json writes a long body once, however many deliveries carry it.
 func TestRunJSONBodiesOnce(t *testing.T) {
 	dir := t.TempDir()
@@ -184,5 +205,23 @@ func TestRunJSONBodiesOnce(t *testing.T) {
 	}
 	if len(obs.Deliveries) != 500 || obs.Deliveries[499].Message.BodyRef != 1 || obs.Bodies[0] != body {
 		t.Fatalf("%d deliveries, ref %d", len(obs.Deliveries), obs.Deliveries[499].Message.BodyRef)
+	}
+}
+
+// plainASCII stops at the first byte to escape wherever it sits in a
+// word, and passes every plain byte.
+func TestPlainASCII(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 20; pos++ {
+			data := []byte(strings.Repeat("a\tb\nc~ ", 3))[:20]
+			data[pos] = byte(c)
+			want := 20
+			if escaped(byte(c)) {
+				want = pos
+			}
+			if got := plainASCII(data); got != want {
+				t.Fatalf("byte %#x at %d: %d, want %d", c, pos, got, want)
+			}
+		}
 	}
 }

@@ -33,7 +33,7 @@ func BenchmarkObserved(b *testing.B) {
 	traceFile := filepath.Join(b.TempDir(), "trace.txt")
 	for _, p := range []struct {
 		name string
-		run  func(b *testing.B) any // returns what the path holds at the end
+		run  func(b *testing.B) any // returns what the path holds at its peak
 	}{
 		{"engine", func(b *testing.B) any { return benchEngine(b, sc) }},
 		{"run-trace", func(b *testing.B) any {
@@ -44,18 +44,20 @@ func BenchmarkObserved(b *testing.B) {
 		{"run-json", func(b *testing.B) any {
 			return toFile(b, traceFile, func(w *bufio.Writer) any {
 				r := runAll(b, sc, scenarios.Options{NoTrace: true})
-				if err := r.Observation().WithBodyRefs().WriteJSON(w); err != nil {
+				obs := r.Observation().WithBodyRefs()
+				if err := obs.WriteJSON(w); err != nil {
 					b.Fatal(err)
 				}
-				return r
+				return []any{r, obs}
 			})
 		}},
 		{"check", func(b *testing.B) any {
 			r := runAll(b, sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
-			if fails := scenarios.Check(sc, r.Observation()); len(fails) > 0 {
+			obs := r.Observation()
+			if fails := scenarios.Check(sc, obs); len(fails) > 0 {
 				b.Fatal(fails)
 			}
-			return r
+			return []any{r, obs}
 		}},
 		{"session", func(b *testing.B) any {
 			s := New()
