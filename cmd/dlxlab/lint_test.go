@@ -18,7 +18,7 @@ func TestLintCommand(t *testing.T) {
 		code  int
 		out   string
 	}{
-		{"export: errors fail by default", "", []string{shopExport}, 1, "(profile rabbitmq-4.3): 3 errors, 8 warnings, 3 info"},
+		{"export: errors fail by default", "", []string{shopExport}, 1, "(profile rabbitmq-4.3): 3 errors, 9 warnings, 3 info"},
 		{"healthy: exit 0", healthy, []string{"-"}, 0, "0 errors, 0 warnings, 0 info"},
 		{"a warning passes --fail-on error", warnOnly, []string{"-"}, 0, "qq-reject-publish-dlx"},
 		{"a warning fails --fail-on warning", warnOnly, []string{"--fail-on", "warning", "-"}, 1, "qq-reject-publish-dlx"},
@@ -54,7 +54,7 @@ func TestLintCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 1 {
 		t.Fatalf("--json: code %d, %v\n%s", code, err, out)
 	}
-	if doc.Profile != "rabbitmq-4.3" || len(doc.Findings) != 14 || doc.Findings[0].Code != "mirroring-removed" ||
+	if doc.Profile != "rabbitmq-4.3" || len(doc.Findings) != 15 || doc.Findings[0].Code != "mirroring-removed" ||
 		doc.Diff.To != "rabbitmq-3.12" || doc.Findings[1].Objects[0].Name != "emails.dlx" {
 		t.Errorf("--json document: %+v", doc)
 	}

@@ -32,6 +32,7 @@ var codes = []code{
 	{"policy-not-applied", "policy-vs-queue-arguments", true},
 	{"policy-dlx-overridden", "policy-vs-queue-arguments", true},
 	{"head-of-line", "ttl-head-of-line-blocking", true},
+	{"reject-publish-shared", "dlx-overflow-reject-publish", true},
 	{"exchange-unroutable", "routing-alternate-exchange-mandatory", true},
 	{"alternate-exchange-missing", "routing-alternate-exchange-mandatory", true},
 }

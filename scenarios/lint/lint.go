@@ -161,7 +161,7 @@ var rules = []func(*topology) []Finding{
 	queueExpires, dlqLimits, dlqNotDurable, dlqUnbounded, expiryWithoutDLX,
 	quorumDeliveryLimit, ignoredSettings,
 	policyReach, policyDLXOverridden,
-	headOfLine, exchangeUnroutable, alternateMissing,
+	headOfLine, rejectPublishShared, exchangeUnroutable, alternateMissing,
 }
 
 // profileOf resolves the profile a check runs under.

@@ -135,6 +135,28 @@ queues:
 bindings: [{source: retry, destination: wait, routing_key: wait}]
 consumers: [{name: app, queue: work, actions: [requeue]}]
 `, map[string][]string{p43: {"dead-letter-cycle@work,wait"}}},
+		{"a reject-publish queue on a shared route", `
+exchanges: [{name: orders, type: topic}]
+queues:
+  - {name: orders.created}
+  - {name: analytics, arguments: {x-max-length: 100, x-overflow: reject-publish}}
+bindings:
+  - {source: orders, destination: orders.created, routing_key: order.created}
+  - {source: orders, destination: analytics, routing_key: "#"}
+consumers: [{name: app, queue: orders.created, actions: [ack]}]
+`, map[string][]string{p43: {"reject-publish-shared@analytics,orders"}, p312: {"reject-publish-shared@analytics,orders"}}},
+		{"a reject-publish queue with a route of its own, a drop-head one on a shared route", `
+exchanges: [{name: orders, type: topic}, {name: audit}]
+queues:
+  - {name: orders.created}
+  - {name: analytics, arguments: {x-max-length: 100, x-overflow: drop-head}}
+  - {name: audit.log, arguments: {x-max-length: 100, x-overflow: reject-publish}}
+bindings:
+  - {source: orders, destination: orders.created, routing_key: order.created}
+  - {source: orders, destination: analytics, routing_key: "#"}
+  - {source: audit, destination: audit.log, routing_key: audit}
+consumers: [{name: app, queue: orders.created, actions: [ack]}, {name: a, queue: analytics, actions: [ack]}, {name: b, queue: audit.log, actions: [ack]}]
+`, map[string][]string{p43: {"expiry-without-dlx@analytics"}}},
 		{"x-expires on a queue with a DLX", `
 exchanges: [{name: dlx}]
 queues:

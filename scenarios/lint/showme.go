@@ -67,6 +67,7 @@ var reproductions = map[string]func(*repro) error{
 	"exchange-unroutable":   (*repro).publishNowhere,
 
 	"delivery-limit-loop":        (*repro).requeueUntilLimit,
+	"reject-publish-shared":      (*repro).fillShared,
 	"declare-refused":            (*repro).refused,
 	"mirroring-removed":          (*repro).policyRefused,
 	"dlq-not-durable":            (*repro).notDurable,

@@ -45,7 +45,7 @@ func shows(f Finding, obs *scenarios.Observation, deaths []string) bool {
 // selfChecked: codes whose reproductions write what they show as
 // expectations (checked for every reproduction that has some), rather
 // than a rule here.
-var selfChecked = map[string]bool{"delivery-limit-loop": true, "declare-refused": true, "mirroring-removed": true, "dlq-not-durable": true,
+var selfChecked = map[string]bool{"delivery-limit-loop": true, "reject-publish-shared": true, "declare-refused": true, "mirroring-removed": true, "dlq-not-durable": true,
 	"dlq-unbounded": true, "at-least-once-fallback": true, "policy-matches-nothing": true,
 	"policy-not-applied": true, "policy-dlx-overridden": true, "alternate-exchange-missing": true}
 
@@ -119,11 +119,14 @@ queues:
   - {name: dlq, durable: false}
   - {name: alo, type: quorum, arguments: {x-delivery-limit: 5, x-dead-letter-strategy: at-least-once}}
   - {name: inv}
+  - {name: shared, arguments: {x-max-length: 3, x-overflow: reject-publish}}
 bindings:
   - {source: in, destination: payments, routing_key: pay}
   - {source: dlx, destination: dlq, routing_key: k}
   - {source: dlx, destination: orders.dlq, routing_key: orders}
   - {source: other, destination: orders.dlq, routing_key: elsewhere}
+  - {source: in, destination: orders, routing_key: pay}
+  - {source: in, destination: shared, routing_key: pay}
 policies:
   - {name: typo, pattern: "^payment$", apply-to: queues, definition: {message-ttl: 1000}}
   - {name: low, pattern: "^orders$", apply-to: queues, priority: 0, definition: {max-length: 2}}
