@@ -41,17 +41,17 @@ type dragState struct {
 
 func (h *Canvas) canvas(snap model.Snapshot) app.UI {
 	g := snap.Graph
-	// A small graph is centred in a minimum drawing size, so it is not
-	// blown up to fill the canvas.
-	w, ht := max(g.W, 720), max(g.H, 480)
-	x0, y0 := -(w-g.W)/2, -(ht-g.H)/2
+	zp := h.zoom()
+	if e := h.s.LayoutEpoch(); e != zp.epoch { // a fresh layout is framed again
+		zp.epoch, zp.view.moved = e, false
+	}
+	zp.view.setContent(g.W, g.H)
 	return app.Section().ID("canvas").Class("dl-canvas").Aria("label", h.t("canvas.label")).Body(
 		app.If(!h.Compact, app.Div().Class("dl-canvas-bar").Body(h.canvasTools(snap), app.If(!snap.Empty, h.legend()))),
 		app.Div().Class("dl-canvas-area").Body(
 			svg("svg", "canvas").ID("canvas-svg").
-				Attr("viewBox", fmt.Sprintf("%.0f %.0f %.0f %.0f", x0, y0, w, ht)).
-				Attr("preserveAspectRatio", "xMidYMid meet").
 				Attr("role", "group").
+				Attr("tabindex", 0).
 				Aria("label", h.t("canvas.label")).
 				On("pointermove", h.onPointerMove).
 				On("pointerup", h.onPointerUp).
@@ -60,18 +60,78 @@ func (h *Canvas) canvas(snap model.Snapshot) app.UI {
 					svgDefs(),
 					app.If(snap.Empty,
 						svg("text", "hint").ID("canvas-hint").
-							Attr("x", x0+w/2).Attr("y", y0+ht/2).
+							Attr("x", "50%").Attr("y", "50%").
 							Attr("text-anchor", "middle").Attr("dominant-baseline", "middle").
 							Text(h.emptyHint(snap)),
 					),
-					svg("g", "edges").Body(h.edges(g)...),
-					svg("g", "nodes").Body(h.nodes(g)...),
-					svg("g", "labels").Body(h.edgeLabels(g)...),
-					svg("g", "tokens").Body(h.tokens(snap)...),
+					svg("g", "view").ID("canvas-view").Attr("transform", zp.view.transform()).Body(
+						svg("g", "edges").Body(h.edges(g)...),
+						svg("g", "nodes").Body(h.nodes(g)...),
+						svg("g", "labels").Body(h.edgeLabels(g)...),
+						svg("g", "tokens").Body(h.tokens(snap)...),
+					),
 				),
+			app.If(!snap.Empty, h.zoomTools()),
 		),
 		h.noticeBox(snap),
 	)
+}
+
+// zoom is the canvas's zoom and pan (zoompan.go), made on first use.
+func (h *Canvas) zoom() *zoomPan {
+	if h.zp == nil {
+		h.zp = &zoomPan{svgID: "canvas-svg", groupID: "canvas-view", levelID: "zoom-level"}
+	}
+	return h.zp
+}
+
+// OnMount listens for zoom and pan, and for the pane's size: the layout
+// picks the direction (top down or left to right) that fits the pane best.
+func (h *Canvas) OnMount(ctx app.Context) {
+	zp := h.zoom()
+	zp.onResize = func(w, ht float64) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if h.s.SetPane(w, ht) {
+				h.refresh()
+			}
+		})
+	}
+	zp.attach()
+	zp.onResize(zp.view.W, zp.view.H)
+}
+
+// OnDismount stops listening.
+func (h *Canvas) OnDismount() { h.zoom().detach() }
+
+// zoomTools: zoom out, the level, zoom in, fit; export as SVG or PNG.
+func (h *Canvas) zoomTools() app.UI {
+	zp := h.zoom()
+	return app.Div().ID("zoom-tools").Class("dl-zoom-tools").Body(
+		app.Button().ID("zoom-out").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("zoom.out")).Aria("label", h.t("zoom.out")).OnClick(h.onZoom(1/zoomStep)).Text("−"),
+		app.Span().ID("zoom-level").Class("dl-zoom-level").Aria("live", "polite").Text(fmt.Sprintf("%d%%", zp.view.percent())),
+		app.Button().ID("zoom-in").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("zoom.in")).Aria("label", h.t("zoom.in")).OnClick(h.onZoom(zoomStep)).Text("+"),
+		app.Button().ID("zoom-fit").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("zoom.fit.title")).OnClick(h.onZoom(0)).Text(h.t("zoom.fit")),
+		app.Button().ID("export-svg").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("export.svg.title")).OnClick(h.onExport("svg")).Text("⤓ "+h.t("export.svg")),
+		app.Button().ID("export-png").Class("dl-button", "dl-button--small").Type("button").
+			Title(h.t("export.png.title")).OnClick(h.onExport("png")).Text("⤓ "+h.t("export.png")),
+	)
+}
+
+// onZoom zooms by f around the pane's centre; 0 fits.
+func (h *Canvas) onZoom(f float64) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		zp := h.zoom()
+		if f == 0 {
+			zp.view.fit()
+		} else {
+			zp.view.zoomAt(f, zp.view.W/2, zp.view.H/2)
+		}
+		zp.apply()
+	}
 }
 
 func (h *Canvas) emptyHint(snap model.Snapshot) string {
@@ -355,9 +415,8 @@ func (h *Canvas) nodeDown(key string, e app.Event) {
 		return
 	}
 	e.PreventDefault()
-	g := h.s.Graph()
 	h.drag = &dragState{key: key, x0: e.Get("clientX").Float(), y0: e.Get("clientY").Float(), nx: n.X, ny: n.Y,
-		x: n.X, y: n.Y, scale: svgScale(max(g.W, 720), max(g.H, 480)), pointerID: e.Get("pointerId").Int()}
+		x: n.X, y: n.Y, scale: 1 / max(h.zoom().view.S, 0.01), pointerID: e.Get("pointerId").Int()}
 	// Capture the pointer so the drag goes on outside the node (only for
 	// real pointers: capturing a synthetic one throws).
 	if el := app.Window().GetElementByID("canvas-svg"); el.Truthy() && e.Get("isTrusted").Bool() {
@@ -384,7 +443,7 @@ func (h *Canvas) onPointerUp(ctx app.Context, e app.Event) {
 	d := h.drag
 	h.drag = nil
 	if d == nil {
-		if e.Get("type").String() == "pointerup" && !h.Compact {
+		if e.Get("type").String() == "pointerup" && !h.Compact && !h.zoom().wasPan() {
 			h.s.Select("", "") // a click on the background
 		}
 		return

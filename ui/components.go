@@ -26,6 +26,7 @@ type Canvas struct {
 	*page
 	Rev  uint64
 	drag *dragState
+	zp   *zoomPan // zoom and pan (zoompan.go)
 }
 
 // Render draws the canvas.

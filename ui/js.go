@@ -164,20 +164,6 @@ func fetchText(ctx app.Context, url string, done func(body string, status int, e
 	fetchDo(ctx, url, nil, func(r fetchResult) { done(r.Body, r.Status, r.Err) })
 }
 
-// svgScale is how many SVG user units one CSS pixel is on the canvas
-// (the SVG scales its viewBox to fit, keeping the aspect ratio).
-func svgScale(vbW, vbH float64) float64 {
-	el := app.Window().GetElementByID("canvas-svg")
-	if !el.Truthy() {
-		return 1
-	}
-	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()
-	if w <= 0 || h <= 0 {
-		return 1
-	}
-	return max(vbW/w, vbH/h)
-}
-
 // focusTextarea puts the caret at a line and column of a textarea.
 func focusTextarea(id string, line, col int) {
 	el := app.Window().GetElementByID(id)

@@ -183,7 +183,7 @@ func (s *Session) graphNodes(g *Graph) {
 		if predefined(x.Name) && !used[x.Name] {
 			continue
 		}
-		n := Node{Key: ExchangeKey(x.Name), Kind: NodeExchange, Name: x.Name, Type: x.Type, W: boxW(exW, x.Name), H: exH,
+		n := Node{Key: ExchangeKey(x.Name), Kind: NodeExchange, Name: x.Name, Type: x.Type, W: boxW(exW, s.exchangeWord(x.Name)), H: exH,
 			Internal: x.Internal, Policy: x.Policy, Predefined: predefined(x.Name)}
 		g.add(n) // an alternate exchange is drawn as an edge, not written in the box
 	}

@@ -22,7 +22,7 @@ type layoutMemo struct {
 }
 
 type memoPos struct {
-	u    float64
+	u    float64 // the box's start across the flow (its top or left side)
 	rank int
 }
 
@@ -36,23 +36,63 @@ type layoutCache struct {
 	cross int
 }
 
-// SetHorizontal lays the flow out from left to right (a wide pane) or top
-// down. A change of direction lays the graph out afresh.
-func (s *Session) SetHorizontal(h bool) { s.horizontal = h }
+// SetHorizontal lays the flow out from left to right or top down,
+// whatever the pane (the tests; a canvas calls SetPane instead).
+func (s *Session) SetHorizontal(h bool) { s.horizontal, s.paneW, s.paneH = h, 0, 0 }
 
-// Horizontal is the direction the canvas asked for.
-func (s *Session) Horizontal() bool { return s.horizontal }
+// SetPane tells the layout the size of the pane it is drawn in (CSS px).
+// A fresh layout takes the direction, top down or left to right, in which
+// the drawing fits the pane at the larger scale; the direction then stays
+// while the learner edits, until the pane turns from wide to tall or back.
+// It reports whether the drawing may change.
+func (s *Session) SetPane(w, h float64) bool {
+	if w <= 0 || h <= 0 {
+		return false
+	}
+	turned := (w > h) != (s.paneW > s.paneH) || s.paneW == 0
+	s.paneW, s.paneH = w, h
+	if turned {
+		s.forgetLayout()
+	}
+	return turned
+}
+
+// direction picks the flow's direction for a fresh layout.
+func (s *Session) direction(g *Graph) bool {
+	if s.paneW <= 0 {
+		return s.horizontal
+	}
+	if s.memo != nil {
+		return s.memo.horizontal
+	}
+	fit := func(hz bool) float64 {
+		c := *g
+		c.Nodes = append([]Node(nil), g.Nodes...)
+		c.Edges = append([]Edge(nil), g.Edges...)
+		s.horizontal = hz
+		s.runLayout(&c)
+		s.memo = nil
+		return min(s.paneW/c.W, s.paneH/c.H)
+	}
+	v, h := fit(false), fit(true)
+	return h > v*1.05 // top down unless left to right is clearly better
+}
 
 // forgetLayout drops the remembered layout: a new scenario, an import, or
 // "Auto layout" starts from a clean slate.
-func (s *Session) forgetLayout() { s.memo, s.lcache = nil, layoutCache{} }
+func (s *Session) forgetLayout() { s.memo, s.lcache = nil, layoutCache{}; s.epoch++ }
+
+// LayoutEpoch changes whenever the layout starts afresh (a new scenario,
+// an import, "Auto layout", the pane turned): the canvas frames it again.
+func (s *Session) LayoutEpoch() int { return s.epoch }
 
 func (s *Session) layout(g *Graph) {
-	g.Horizontal = s.horizontal
 	sig := layoutSig(g, s.horizontal)
-	if s.lcache.sig != sig {
+	if s.lcache.sig != sig || s.memo == nil {
+		s.horizontal = s.direction(g)
+		g.Horizontal = s.horizontal
 		s.runLayout(g)
-		s.lcache = layoutCache{sig: sig, nodes: map[string]Point{}, edges: map[string]Edge{}, w: g.W, h: g.H, cross: g.Crossings}
+		s.lcache = layoutCache{sig: layoutSig(g, s.horizontal), nodes: map[string]Point{}, edges: map[string]Edge{}, w: g.W, h: g.H, cross: g.Crossings}
 		for _, n := range g.Nodes {
 			s.lcache.nodes[n.Key] = Point{n.X, n.Y}
 		}
@@ -60,6 +100,7 @@ func (s *Session) layout(g *Graph) {
 			s.lcache.edges[e.ID] = e
 		}
 	} else {
+		g.Horizontal = s.horizontal
 		for i := range g.Nodes {
 			p := s.lcache.nodes[g.Nodes[i].Key]
 			g.Nodes[i].X, g.Nodes[i].Y = p.X, p.Y
@@ -109,7 +150,8 @@ func (s *Session) runLayout(g *Graph) {
 		if s.memo != nil {
 			if p, ok := s.memo.pos[n.Key]; ok {
 				nodes[i].floor = max(nodes[i].floor, p.rank)
-				nodes[i].frozen, nodes[i].want, nodes[i].hasWnt = true, p.u, true
+				// its top (left) side stays: a box that grew grows down (right)
+				nodes[i].frozen, nodes[i].want, nodes[i].hasWnt = true, p.u+su/2, true
 			}
 		}
 	}
@@ -140,7 +182,7 @@ func (s *Session) runLayout(g *Graph) {
 		su, _ := across(n.W, n.H)
 		c := xy(uv{out.u[i] - su/2, out.v[i]})
 		n.X, n.Y = c.X, c.Y
-		memo.pos[n.Key] = memoPos{u: out.u[i], rank: out.layerOf[i] / 2}
+		memo.pos[n.Key] = memoPos{u: out.u[i] - su/2, rank: out.layerOf[i] / 2}
 	}
 	for i := range g.Edges {
 		e := &g.Edges[i]

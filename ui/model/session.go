@@ -93,7 +93,10 @@ type Session struct {
 	// the canvas: its words, its direction, the layout it remembers (layout.go)
 	words      Words
 	horizontal bool
+	paneW      float64
+	paneH      float64
 	memo       *layoutMemo
+	epoch      int
 	lcache     layoutCache
 	// the Findings panel's last report and metrics (findings.go)
 	lint       lintCache
