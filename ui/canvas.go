@@ -43,7 +43,7 @@ func (h *Canvas) canvas(snap model.Snapshot) app.UI {
 	g := snap.Graph
 	zp := h.zoom()
 	if e := h.s.LayoutEpoch(); e != zp.epoch { // a fresh layout is framed again
-		zp.epoch, zp.view.moved = e, false
+		zp.epoch, zp.view.moved, zp.view.S = e, false, 0
 	}
 	zp.view.setContent(g.W, g.H)
 	return app.Section().ID("canvas").Class("dl-canvas").Aria("label", h.t("canvas.label")).Body(
