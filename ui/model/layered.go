@@ -27,9 +27,12 @@ import "sort"
 // Real boxes sit on even layers and labels on odd ones, so every edge
 // crosses at least one label layer.
 
-// lgNode is a box to place: its size across (su) and along (sv) the flow.
+// lgNode is a box to place: the room it takes across (su) and along (sv)
+// the flow, and the box drawn in it from its start (du × dv, no larger):
+// a queue keeps room for a consumer's badge, so attaching one moves nothing.
 type lgNode struct {
 	su, sv float64
+	du, dv float64
 	floor  int  // lowest rank allowed (a remembered rank, or 1)
 	frozen bool // keeps its order relative to other frozen nodes
 	want   float64
@@ -68,6 +71,8 @@ type lvert struct {
 	label bool
 	su    float64
 	sv    float64
+	du    float64 // drawn size across, from the start of su
+	dv    float64 // drawn size along
 	layer int
 	u     float64
 }
@@ -238,7 +243,7 @@ func (l *layered) ranks() []int {
 func (l *layered) build(rank []int) {
 	top := 0
 	for v, nd := range l.in {
-		l.verts = append(l.verts, lvert{node: v, edge: -1, su: nd.su, sv: nd.sv, layer: 2 * rank[v]})
+		l.verts = append(l.verts, lvert{node: v, edge: -1, su: nd.su, sv: nd.sv, du: nd.du, dv: nd.dv, layer: 2 * rank[v]})
 		top = max(top, 2*rank[v])
 	}
 	l.chains = make([][]int, len(l.edges))
@@ -348,8 +353,8 @@ func (l *layered) output(memoBands []float64) lgOut {
 			continue
 		}
 		a, b := l.verts[ch[0]], l.verts[ch[len(ch)-1]]
-		pts := []uv{{ports.out[i], start[a.layer] + a.sv}}
-		if a.sv < o.bands[a.layer] {
+		pts := []uv{{ports.out[i], start[a.layer] + a.dv}}
+		if a.dv < o.bands[a.layer] {
 			pts = append(pts, uv{ports.out[i], start[a.layer] + o.bands[a.layer]})
 		}
 		for _, d := range ch[1 : len(ch)-1] {
@@ -394,7 +399,7 @@ func (l *layered) ports() portSet {
 		sort.SliceStable(list, func(a, b int) bool { return l.lineU(other(list[a])) < l.lineU(other(list[b])) })
 		vx := l.verts[v]
 		for j, i := range list {
-			into[i] = vx.u - vx.su/2 + vx.su*float64(j+1)/float64(len(list)+1)
+			into[i] = vx.u - vx.su/2 + vx.du*float64(j+1)/float64(len(list)+1)
 		}
 	}
 	for v, list := range outs {

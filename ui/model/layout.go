@@ -142,8 +142,9 @@ func (s *Session) runLayout(g *Graph) {
 	}
 	nodes := make([]lgNode, len(g.Nodes))
 	for i, n := range g.Nodes {
-		su, sv := across(n.W, n.H)
-		nodes[i] = lgNode{su: su, sv: sv, floor: 1}
+		du, dv := across(n.W, n.H)
+		su, sv := across(n.W, roomH(n))
+		nodes[i] = lgNode{su: su, sv: sv, du: du, dv: dv, floor: 1}
 		if n.Key == PublisherKey {
 			nodes[i].floor = 0
 		}
@@ -179,7 +180,7 @@ func (s *Session) runLayout(g *Graph) {
 	memo := &layoutMemo{horizontal: hz, pos: map[string]memoPos{}, bands: out.bands, reversed: map[string]bool{}}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		su, _ := across(n.W, n.H)
+		su, _ := across(n.W, roomH(*n))
 		c := xy(uv{out.u[i] - su/2, out.v[i]})
 		n.X, n.Y = c.X, c.Y
 		memo.pos[n.Key] = memoPos{u: out.u[i] - su/2, rank: out.layerOf[i] / 2}
@@ -211,6 +212,15 @@ func (s *Session) runLayout(g *Graph) {
 		ew, ev = ev, ew
 	}
 	g.W, g.H = ew+2*margin, ev+2*margin
+}
+
+// roomH is the height a box takes in the layout: a queue keeps room for
+// a consumer's badge, so attaching the first consumer moves nothing.
+func roomH(n Node) float64 {
+	if n.Kind == NodeQueue {
+		return max(n.H, qH+badgeH)
+	}
+	return n.H
 }
 
 // selfLoop draws an edge from a box to itself as a small loop on its
