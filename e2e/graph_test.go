@@ -119,13 +119,13 @@ func TestJourneyGraph(t *testing.T) {
 		t.Errorf("Fit gave %.3f, want %.3f", s, fit)
 	}
 
-	// a consumer attached moves no box
+	// a consumer attached (the queue's first) moves no box
 	places := p.nodePlaces()
 	p.click("#add-consumer")
 	p.fill("#c-name", "reader")
-	p.fill("#c-queue", "orders")
+	p.fill("#c-queue", "orders.parked")
 	p.click("#c-save")
-	p.waitJS(`document.querySelector('[data-node="queue:orders"]').textContent.includes('reader')`, "the consumer badge")
+	p.waitJS(`document.querySelector('[data-node="queue:orders.parked"]').textContent.includes('reader')`, "the consumer badge")
 	after := p.nodePlaces()
 	for k, v := range places {
 		if after[k] != v {
@@ -150,6 +150,23 @@ func TestJourneyGraph(t *testing.T) {
 	_ = os.MkdirAll("screenshots", 0o755)
 	_ = os.WriteFile(filepath.Join("screenshots", "graph-export.svg"), svg, 0o644)
 	saveScreenshot(t, "graph-export.png", png)
+
+	// a missing exchange says so inside its box; a headers binding has a
+	// line per header
+	p.loadLesson("myth-dlx-need-not-exist")
+	p.waitFor(`[data-missing="true"] [data-role="node-missing"]`)
+	if over := js[float64](p, `(() => { const n = document.querySelector('[data-missing="true"]');
+		const t = n.querySelector('[data-role="node-missing"]').getBBox(); const r = n.querySelector('rect').getBBox();
+		return (t.x + t.width) - (r.x + r.width); })()`); over > 0 {
+		t.Errorf("\"missing: not declared\" runs %.0f units out of its box", over)
+	}
+	p.screenshot("graph-missing.png")
+	p.loadLesson("routing-dead-letters-by-reason")
+	p.waitFor(`[data-kind="binding"]`)
+	if n := js[int](p, `Math.max(...[...document.querySelectorAll('[data-role="edge-labels"][data-kind="binding"]')].map(g => g.querySelectorAll('text').length))`); n < 2 {
+		t.Errorf("the headers bindings' keys are on %d line(s), want one per header", n)
+	}
+	p.screenshot("graph-headers.png")
 
 	// the labels in Chinese
 	p.fill("#lang", "zh")
