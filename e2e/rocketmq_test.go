@@ -192,3 +192,35 @@ func TestJourneyRocketChinese(t *testing.T) {
 	p.fill("#lang", "en") // leave English for the next test's browser storage
 	p.check()
 }
+
+// TestJourneyRocketEmbed: a RocketMQ link embedded: the poster names the
+// lesson and its topics; after the click the read-only RocketMQ canvas
+// plays.
+func TestJourneyRocketEmbed(t *testing.T) {
+	p := openPage(t, "/")
+	p.openRocketLesson("rocketmq-orderly-blocks-queue")
+	p.click("#share")
+	link := js[string](p, `document.querySelector('#share-link').value`)
+	frag := link[strings.Index(link, "#"):]
+
+	e := &page{t: t, ctx: browser(t), base: p.base}
+	e.check = exceptions(t, e.ctx)
+	if _, err := chromedpNavigate(e, "/embed"+frag); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("#embed-load")
+	e.waitJS(`document.querySelector('#embed-poster').textContent.includes('account-events')`, "the poster's topics")
+	e.click("#embed-load")
+	if _, err := mounted(e.ctx); err != nil {
+		t.Fatalf("embed did not mount after the click: %v", err)
+	}
+	e.waitFor(`#shell[data-broker="rocketmq"]`)
+	if e.exists("#side") {
+		t.Error("the embed is not read-only")
+	}
+	e.click("#play")
+	e.waitFor(rqLane("account-events", 0) + `[data-blocked="true"]`)
+	e.screenshot("rocketmq-embed.png")
+	e.check()
+	p.check()
+}

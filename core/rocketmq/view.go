@@ -24,6 +24,7 @@ type QueueView struct {
 	MinOffset int64
 	MaxOffset int64
 	Messages  []MessageView
+	Waiting   int // schedule and timer queues: copies not released yet (TopicTails only)
 }
 
 // MessageView is one stored copy.

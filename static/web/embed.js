@@ -120,7 +120,8 @@
       if (!sc) { return; }
       if (sc.title) { h.textContent = sc.title; }
       if (sc.summary) { p.textContent = sc.summary; }
-      (sc.queues || []).slice(0, 12).forEach(function (q) {
+      // a RocketMQ scenario has topics where a RabbitMQ one has queues
+      (sc.queues || sc.topics || []).slice(0, 12).forEach(function (q) {
         if (q && q.name) { ul.appendChild(el("li", "", q.name)); }
       });
     });

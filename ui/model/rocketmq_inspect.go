@@ -2,6 +2,7 @@ package model
 
 import (
 	"sort"
+	"strconv"
 
 	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
 )
@@ -61,7 +62,6 @@ func (s *RocketSession) MessageDetail(id string) (RocketMessageDetail, bool) {
 	d := RocketMessageDetail{MsgID: id}
 	seen := map[uint64]bool{}
 	var newest *rmq.Message
-	var view *rmq.View // taken once, only if a copy waits
 	for _, ev := range s.Events() {
 		if ev.MsgID != id {
 			continue
@@ -77,13 +77,20 @@ func (s *RocketSession) MessageDetail(id string) (RocketMessageDetail, bool) {
 		}
 		seen[m.ID] = true
 		d.Copies = append(d.Copies, RocketCopy{Copy: m.ID, Topic: m.Topic, Queue: m.QueueID, Offset: m.QueueOffset,
-			ReconsumeTimes: m.ReconsumeTimes, StoredAt: m.StoredAt, Due: s.dueOf(m, &view)})
+			ReconsumeTimes: m.ReconsumeTimes, StoredAt: m.StoredAt})
 		if newest == nil || m.ID > newest.ID {
 			newest = m
 		}
 	}
 	if newest == nil {
 		return d, false
+	}
+	if last := d.History[len(d.History)-1].Kind; last == "scheduled" || last == "sent-back" {
+		for i := range d.Copies {
+			if d.Copies[i].Copy == newest.ID {
+				d.Copies[i].Due = s.dueOf(newest)
+			}
+		}
 	}
 	d.Keys, d.Tags, d.Body = newest.Keys, newest.Tags, newest.Body
 	props := newest.Props()
@@ -113,25 +120,17 @@ func (s *RocketSession) historyRow(ev rmq.Event) RocketHistoryRow {
 	return r
 }
 
-// dueOf is when a waiting copy is released (0: not waiting); view is
-// the broker's view, taken the first time it is needed.
-func (s *RocketSession) dueOf(m *rmq.Message, view **rmq.View) rmq.Time {
-	t := s.b.Topic(m.Topic)
-	if t == nil || t.Kind != "schedule" && t.Kind != "timer" {
-		return 0
-	}
-	if *view == nil {
-		v := s.b.View()
-		*view = &v
-	}
-	for _, tv := range (*view).Topics {
-		if tv.Name != m.Topic {
-			continue
+// dueOf is when a copy waiting in the schedule topic or the timer wheel
+// is released: its level's wait after it was stored, or its timer time.
+func (s *RocketSession) dueOf(m *rmq.Message) rmq.Time {
+	switch m.Topic {
+	case rmq.ScheduleTopic:
+		if d, ok := s.b.Delays().Delay(m.QueueID + 1); ok {
+			return m.StoredAt + rmq.Time(d)
 		}
-		for _, mv := range tv.Queues[m.QueueID].Messages {
-			if mv.Copy == m.ID {
-				return mv.Due
-			}
+	case rmq.TimerTopic:
+		if t, err := strconv.ParseInt(m.Prop(rmq.PropTimerOutMs), 10, 64); err == nil {
+			return rmq.Time(t)
 		}
 	}
 	return 0
@@ -180,18 +179,17 @@ const MaxListed = 200
 
 // QueueDetail is the queue q of topic (Exists false if there is none).
 func (s *RocketSession) QueueDetail(topic string, q int) RocketQueueDetail {
-	v := s.b.View()
 	d := RocketQueueDetail{Topic: topic, Queue: q}
-	for _, t := range v.Topics {
+	for _, t := range s.b.TopicTails(MaxListed) {
 		if t.Name != topic || q < 0 || q >= len(t.Queues) {
 			continue
 		}
 		qv := t.Queues[q]
 		d.Exists, d.Kind, d.Min, d.Max = true, t.Kind, qv.MinOffset, qv.MaxOffset
-		n := max(len(qv.Messages)-MaxListed, 0)
-		d.Messages, d.Truncated = qv.Messages[n:], n
+		d.Messages = qv.Messages
+		d.Truncated = max(int(qv.MaxOffset-qv.MinOffset), qv.Waiting) - len(qv.Messages)
 	}
-	for _, g := range v.Groups {
+	for _, g := range s.b.GroupViews() {
 		for _, p := range g.Progress {
 			if p.Topic == topic && p.QueueID == q {
 				d.Progress = append(d.Progress, p)
@@ -208,7 +206,7 @@ func (s *RocketSession) QueueDetail(topic string, q int) RocketQueueDetail {
 
 // GroupDetail is a group of the view (ok false if there is none).
 func (s *RocketSession) GroupDetail(name string) (rmq.GroupView, bool) {
-	for _, g := range s.b.View().Groups {
+	for _, g := range s.b.GroupViews() {
 		if g.Name == name {
 			return g, true
 		}

@@ -166,6 +166,7 @@ func lanesOf(t rmq.TopicView, offsets map[string][]rmq.QueueProgress, v rmq.View
 		if t.Kind == "schedule" {
 			ln.Label = "L" + itoa(q.ID+1)
 		}
+		var chips []RocketChip
 		for _, m := range q.Messages {
 			if waiting && m.Due == 0 {
 				continue // released: it has left for its real topic
@@ -174,12 +175,15 @@ func lanesOf(t rmq.TopicView, offsets map[string][]rmq.QueueProgress, v rmq.View
 			for _, qp := range progress {
 				done = done && m.Offset < qp.ConsumerOffset
 			}
-			if len(ln.Chips) < rqMaxChip {
-				ln.Chips = append(ln.Chips, RocketChip{MsgID: m.MsgID, Label: chipLabel(m), Done: done, Due: m.Due, RT: m.ReconsumeTimes})
-			} else {
-				ln.More++
-			}
+			chips = append(chips, RocketChip{MsgID: m.MsgID, Label: chipLabel(m), Done: done, Due: m.Due, RT: m.ReconsumeTimes})
 		}
+		total := max(len(chips), q.Waiting) // waiting copies: the first are drawn
+		if !waiting {
+			total = max(len(chips), int(q.MaxOffset-q.MinOffset)) // stored copies: the last are drawn
+			chips = chips[max(len(chips)-rqMaxChip, 0):]
+		}
+		ln.Chips = chips[:min(len(chips), rqMaxChip)]
+		ln.More = total - len(ln.Chips)
 		switch {
 		case len(progress) > 0:
 			qp := progress[0]

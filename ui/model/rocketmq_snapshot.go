@@ -20,7 +20,7 @@ type RocketSnapshot struct {
 	End                rmq.Time // when the scenario's last step ends
 	Started, Playing   bool
 	Speed              float64
-	View               rmq.View
+	View               rmq.View // topics with their last copies only (pictureView)
 	Notice             *Notice
 	Sel                RocketSelection
 	Errors             int
@@ -35,11 +35,18 @@ func (s *RocketSession) Snapshot() RocketSnapshot {
 	snap := RocketSnapshot{
 		Title: s.sc.Title, Summary: s.sc.Summary, TitleZH: s.sc.TitleZH, SummaryZH: s.sc.SummaryZH,
 		Profile: string(s.b.Profile()), Now: s.b.Now(), Next: s.Next(), End: s.EndTime(),
-		Started: s.started, Playing: s.playing, Speed: s.speed, View: s.b.View(), Notice: s.notice,
+		Started: s.started, Playing: s.playing, Speed: s.speed, View: s.pictureView(), Notice: s.notice,
 		Sel: s.sel, Errors: len(s.run.Errors()), Event: s.Event(),
 	}
 	snap.EventPos, snap.EventsKnown = s.EventPos()
 	return snap
+}
+
+// pictureView is the broker's view as the canvas needs it: the groups,
+// and each queue's last copies only (rmq.Broker.TopicTails), so a frame
+// costs the same with ten or ten thousand messages stored.
+func (s *RocketSession) pictureView() rmq.View {
+	return rmq.View{Now: s.b.Now(), Topics: s.b.TopicTails(rqMaxChip), Groups: s.b.GroupViews()}
 }
 
 // RocketProfiles are the RocketMQ versions the profile selector offers,
