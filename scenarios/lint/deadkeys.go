@@ -81,25 +81,27 @@ func (t *topology) clientHeaderRoutes(q string, a arrival, reason string) bool {
 		if t.exchanges[bd.Source].Type != core.Headers {
 			continue
 		}
-		h := a.msg.Headers.Clone()
-		if h == nil {
-			h = core.Table{}
-		}
-		filled := false
+		var h core.Table
 		for k, v := range bd.Args {
 			if k == "x-match" || brokerHeader(k) {
 				continue
 			}
-			if _, has := h[k]; has {
+			if _, has := a.msg.Headers[k]; has {
 				continue
+			}
+			if h == nil {
+				h = a.msg.Headers.Clone()
+				if h == nil {
+					h = core.Table{}
+				}
 			}
 			if v == nil {
 				v = "" // a void argument asks only for the header to be there
 			}
-			h[k], filled = v, true
+			h[k] = v
 		}
-		if !filled {
-			continue
+		if h == nil {
+			continue // nothing a client header could add
 		}
 		if r, _, _ := t.b.DeadLetterAs(q, a.msg.WithHeaders(h), reason); len(r.Targets) > 0 {
 			return true

@@ -25,7 +25,7 @@ func deliveryLimitLoop(t *topology) []Finding {
 			plain[q] = true
 		}
 	}
-	for _, scc := range t.components(func(string) bool { return true }) {
+	for _, scc := range t.loops() {
 		for _, q := range scc {
 			v := t.queue[q]
 			if plain[q] || v.Type != core.Quorum || v.Config.DeliveryLimit < 0 || !t.mayRequeue(q) || !t.loopsBackAutomatically(q, scc) {
@@ -67,7 +67,7 @@ func (r *repro) requeueUntilLimit() error {
 		return err
 	}
 	var round int64
-	for _, s := range r.t.components(func(string) bool { return true }) {
+	for _, s := range r.t.loops() {
 		if slices.Contains(s, q.Name) {
 			for _, n := range s {
 				round += max(r.t.queue[n].Config.MessageTTL, 0)
@@ -97,4 +97,12 @@ func (t *topology) loopsBackAutomatically(q string, scc []string) bool {
 		}
 	}
 	return true
+}
+
+// loops lists every loop of the dead-letter graph, computed once.
+func (t *topology) loops() [][]string {
+	if t.allLoops == nil {
+		t.allLoops = append([][]string{}, t.components(func(string) bool { return true })...)
+	}
+	return t.allLoops
 }

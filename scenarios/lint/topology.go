@@ -39,6 +39,8 @@ type topology struct {
 	// hasHeaders: some exchange is a headers exchange, so a dead letter's
 	// headers (its death reason among them) can decide where it goes.
 	hasHeaders bool
+	// allLoops caches loops(): every loop of the dead-letter graph.
+	allLoops [][]string
 }
 
 // arrival is one way a message reaches a queue: the routing keys it
@@ -225,28 +227,61 @@ func (t *topology) signature(a arrival) string {
 }
 
 // followDeadLetters computes every queue's dead-letter routes, adding the
-// keys dead letters arrive with to their targets, until nothing new
-// arrives (chains of any length; each key set is added once, so it ends).
+// dead letters to their targets' arrivals, until nothing new arrives
+// (chains of any length; each arrival is added once, so it ends). A
+// worklist: a queue is routed again only for the arrivals it gained, so a
+// large export costs about one routing per arrival.
 func (t *topology) followDeadLetters() {
-	for changed := true; changed; {
-		changed = false
-		for _, q := range t.queues {
-			routes := t.deadRoutesOf(q.Name)
-			t.dead[q.Name] = routes
-			for _, r := range routes {
-				for _, target := range r.Targets {
-					if len(r.Keys) == 0 { // keys unknown upstream: unknown downstream too
-						changed = changed || !t.unknownKeys[target]
-						t.unknownKeys[target] = true
-						continue
-					}
-					if t.addArrival(target, arrival{keys: r.Keys, via: r.from.via, msg: r.dead, headersKnown: r.from.headersKnown}) {
-						changed = true
-					}
+	routed := map[string]int{} // arrivals of q routed so far; -1: routed with none known
+	var work []string
+	queued := map[string]bool{}
+	for _, q := range t.queues {
+		work = append(work, q.Name)
+		queued[q.Name] = true
+	}
+	for len(work) > 0 {
+		q := work[0]
+		work = work[1:]
+		queued[q] = false
+		for _, r := range t.routeNew(q, routed) {
+			for _, target := range r.Targets {
+				if len(r.Keys) == 0 { // keys unknown upstream: unknown downstream too
+					t.unknownKeys[target] = true
+					continue
+				}
+				if t.addArrival(target, arrival{keys: r.Keys, via: r.from.via, msg: r.dead, headersKnown: r.from.headersKnown}) && !queued[target] {
+					work = append(work, target)
+					queued[target] = true
 				}
 			}
 		}
 	}
+}
+
+// routeNew routes q's arrivals not routed yet and returns their routes
+// (all of q's routes again when its first arrivals replace a route made
+// with none known).
+func (t *topology) routeNew(q string, routed map[string]int) []deadRoute {
+	arrs := t.arrivals[q]
+	from, seen := routed[q]
+	switch {
+	case !seen || from < 0 && len(arrs) > 0:
+		t.dead[q] = t.deadRoutesOf(q)
+		routed[q] = len(arrs)
+		if len(arrs) == 0 {
+			routed[q] = -1
+		}
+		return t.dead[q]
+	case from < 0 || from == len(arrs):
+		return nil
+	}
+	routed[q] = len(arrs)
+	if d := t.dead[q]; len(d) > 0 && d[0].FixedKey && !t.hasHeaders {
+		return nil // the same route for every arrival
+	}
+	fresh := t.deadRoutesFor(q, arrs[from:], true)
+	t.dead[q] = append(t.dead[q], fresh...)
+	return fresh
 }
 
 // deadRoutesOf asks the broker where q's dead letters go, for each way
@@ -257,17 +292,22 @@ func (t *topology) followDeadLetters() {
 // headers DLX that binds only queues.
 func (t *topology) deadRoutesOf(q string) []deadRoute {
 	arrs := t.arrivals[q]
-	keysKnown := len(arrs) > 0
-	if !keysKnown {
-		r, _ := t.b.DeadLetterRoute(q, nil)
-		if !r.FixedKey && !t.keysIgnored(r.DLX) {
-			return nil
-		}
-		arrs = []arrival{{via: Via{Key: q}, msg: core.ProbeMessage("", nil, nil)}}
+	if len(arrs) > 0 {
+		return t.deadRoutesFor(q, arrs, true)
 	}
+	r, _ := t.b.DeadLetterRoute(q, nil)
+	if !r.FixedKey && !t.keysIgnored(r.DLX) {
+		return nil
+	}
+	return t.deadRoutesFor(q, []arrival{{via: Via{Key: q}, msg: core.ProbeMessage("", nil, nil)}}, false)
+}
+
+// deadRoutesFor routes the dead letters of these arrivals of q.
+func (t *topology) deadRoutesFor(q string, arrs []arrival, keysKnown bool) []deadRoute {
 	var out []deadRoute
+	reasons := t.deathReasons(q)
 	for _, a := range arrs {
-		for _, reason := range t.deathReasons(q) {
+		for _, reason := range reasons {
 			r, dead, _ := t.b.DeadLetterAs(q, a.msg, reason)
 			d := deadRoute{DeadLetterRoute: r, from: a, reason: reason, dead: dead}
 			if !keysKnown && !r.FixedKey {
@@ -277,9 +317,9 @@ func (t *topology) deadRoutesOf(q string) []deadRoute {
 				d.unknown = t.clientHeaderRoutes(q, a, reason)
 			}
 			out = append(out, d)
-		}
-		if r, _ := t.b.DeadLetterRoute(q, nil); r.FixedKey && !t.hasHeaders {
-			break // the same for every arrival
+			if r.FixedKey && !t.hasHeaders {
+				return out // the same for every arrival
+			}
 		}
 	}
 	return out
