@@ -297,7 +297,7 @@ func TestJourneyEmbed(t *testing.T) {
 	}
 	e.waitFor("#embed-load")
 	e.waitJS(`document.querySelector('#embed-poster h2').textContent.includes('Retry loop')`, "the poster title")
-	if js[bool](e, `performance.getEntriesByType('resource').some(r => r.name.includes('app.wasm'))`) {
+	if js[bool](e, `performance.getEntriesByType('resource').some(r => r.name.includes('app.wasm') && r.decodedBodySize > 0)`) {
 		t.Error("app.wasm was fetched before the click")
 	}
 	e.screenshot("embed-poster.png")

@@ -56,7 +56,7 @@ func RenderPoster(scenarioJSON []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return buildGraph(topologyOf(sc)).svg(sc.Title), nil
+	return buildGraph(topologyOf(sc)).svg(sc.Title, sc.Summary), nil
 }
 
 type nodeKind uint8
@@ -359,7 +359,7 @@ func (g *graph) layout() {
 	}
 }
 
-func (g *graph) svg(title string) []byte {
+func (g *graph) svg(title, summary string) []byte {
 	cols, maxRows := 1, 0
 	for _, n := range g.nodes {
 		cols = max(cols, n.layer+1)
@@ -394,6 +394,12 @@ func (g *graph) svg(title string) []byte {
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fbfcfe"/>`+"\n", width, height)
 	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="17" font-weight="600" fill="#1d2733">%s</text>`+"\n",
 		posterMargin, posterMargin+14, esc(shorten(heading, max(20, (width-2*posterMargin)/9))))
+	// The lesson's first sentence under its title: what the picture is
+	// about (backquotes mark broker terms in the app; here they go).
+	if line := firstSentence(summary); line != "" {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="12" fill="#4f5863">%s</text>`+"\n",
+			posterMargin, posterMargin+31, esc(shorten(line, max(30, (width-2*posterMargin)/7))))
+	}
 	if len(g.nodes) == 0 {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" fill="#6b7785">No exchanges or queues</text>`+"\n", posterMargin, posterMargin+posterHeader+10)
 	}
@@ -494,6 +500,16 @@ func esc(s string) string {
 }
 
 // shorten cuts s to at most n runes, ending in "…" when cut.
+// firstSentence is a summary's first sentence, on one line, without the
+// backquotes that mark broker terms.
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ")
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	return s
+}
+
 func shorten(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {

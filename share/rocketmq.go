@@ -64,7 +64,7 @@ func rocketPoster(data []byte) ([]byte, error) {
 		g.link(gi, di, true, "max reconsume times", "")
 	}
 	g.layout()
-	return g.svg(sc.Title), nil
+	return g.svg(sc.Title, sc.Summary), nil
 }
 
 func cmpOr[T comparable](v, def T) T {

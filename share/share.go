@@ -435,6 +435,21 @@ func (h *handler) title(data []byte) string {
 	return shorten(strings.TrimSpace(v.Title), 200)
 }
 
+// description is the og:description of a share page: the scenario's
+// summary (its first sentence, without the backquotes that mark broker
+// terms), or a sentence about DLX Lab when it has none.
+func (h *handler) description(data []byte) string {
+	var v struct {
+		Summary string `json:"summary"`
+	}
+	if json.Unmarshal(data, &v) == nil {
+		if s := firstSentence(v.Summary); s != "" {
+			return shorten(s, 300)
+		}
+	}
+	return "A message-broker scenario shared from DLX Lab: open it to watch messages route, dead-letter and retry."
+}
+
 // validHost accepts host[:port] made of the characters DNS names, IPv4
 // and bracketed IPv6 literals use; anything else is not echoed back.
 var validHost = regexp.MustCompile(`^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$`)
@@ -461,6 +476,7 @@ func (h *handler) base(r *http.Request) string {
 
 var (
 	reOGMeta  = regexp.MustCompile(`(?is)<meta\b[^>]*\bproperty\s*=\s*["']?og:[^>]*>\s*`)
+	reDesc    = regexp.MustCompile(`(?is)<meta\b[^>]*\bname\s*=\s*["']?description["'\s>][^>]*>\s*`)
 	reTitle   = regexp.MustCompile(`(?is)<title\b[^>]*>.*?</title>\s*`)
 	reHeadEnd = regexp.MustCompile(`(?i)</head\s*>`)
 	reHead    = regexp.MustCompile(`(?i)<head\b[^>]*>`)
@@ -481,9 +497,9 @@ func (h *handler) page(w http.ResponseWriter, r *http.Request, id string, embed 
 		h.internal(w, "reading the store", err)
 		return
 	}
-	title := "Shared scenario not found"
+	title, description := "Shared scenario not found", h.description(nil)
 	if found {
-		title = h.title(data)
+		title, description = h.title(data), h.description(data)
 	}
 	pagePath, self := h.opts.IndexPath, "/s/"+id
 	if embed {
@@ -501,7 +517,8 @@ func (h *handler) page(w http.ResponseWriter, r *http.Request, id string, embed 
 	fmt.Fprintf(&m, "<meta name=\"dlxlab-share\" content=\"%s\">\n", id)
 	fmt.Fprintf(&m, "<title>%s · DLX Lab</title>\n", e(title))
 	fmt.Fprintf(&m, "<meta property=\"og:title\" content=\"%s\">\n", e(title))
-	m.WriteString("<meta property=\"og:description\" content=\"A message-broker scenario shared from DLX Lab: open it to watch messages route, dead-letter and retry.\">\n")
+	fmt.Fprintf(&m, "<meta property=\"og:description\" content=\"%s\">\n", e(description))
+	fmt.Fprintf(&m, "<meta name=\"description\" content=\"%s\">\n", e(description))
 	m.WriteString("<meta property=\"og:type\" content=\"website\">\n")
 	m.WriteString("<meta property=\"og:site_name\" content=\"DLX Lab\">\n")
 	fmt.Fprintf(&m, "<meta property=\"og:url\" content=\"%s\">\n", e(base+self))
@@ -526,6 +543,7 @@ func (h *handler) page(w http.ResponseWriter, r *http.Request, id string, embed 
 // block before </head> (or after <head>, or at the start).
 func injectHead(doc []byte, block string) []byte {
 	doc = reOGMeta.ReplaceAll(doc, nil)
+	doc = reDesc.ReplaceAll(doc, nil)
 	doc = reTitle.ReplaceAll(doc, nil)
 	if loc := reHeadEnd.FindIndex(doc); loc != nil {
 		return concat(doc[:loc[0]], []byte(block), doc[loc[0]:])

@@ -9,6 +9,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -39,6 +40,7 @@ func sitePages() http.Handler {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
+<meta name="description" content="Watch messages dead-letter, retry and expire.">
 <meta property="og:url" content="http://127.0.0.1:38515/">
 <meta property="og:title" content="DLX Lab: dead-letter exchange playground">
 <meta content="" property="og:image">
@@ -620,6 +622,12 @@ func TestNewWithoutStorePanics(t *testing.T) {
 func TestSharePages(t *testing.T) {
 	f := newFixture(t)
 	id := f.share(t, readTestdata(t, "retry.json"))
+	var sc struct{ Summary string }
+	json.Unmarshal(readTestdata(t, "retry.json"), &sc)
+	wantDesc := html.EscapeString(firstSentence(sc.Summary))
+	if wantDesc == "" {
+		t.Fatal("testdata/retry.json has no summary")
+	}
 	for _, tc := range []struct {
 		path, marker, self string
 	}{
@@ -651,6 +659,10 @@ func TestSharePages(t *testing.T) {
 			if strings.Contains(body, gone) {
 				t.Errorf("%s: the site's own %q is still there", tc.path, gone)
 			}
+		}
+		if !strings.Contains(body, `<meta property="og:description" content="`+wantDesc+`">`) ||
+			!strings.Contains(body, `<meta name="description" content="`+wantDesc+`">`) || strings.Count(body, `name="description"`) != 1 {
+			t.Errorf("%s: want the scenario's first sentence as the one description, %q\n%s", tc.path, wantDesc, body)
 		}
 		if strings.Count(body, "<title>") != 1 || strings.Count(body, `property="og:title"`) != 1 {
 			t.Errorf("%s: duplicate title tags\n%s", tc.path, body)
@@ -1248,5 +1260,22 @@ func TestPathPrefix(t *testing.T) {
 	rec = f.do(t, "GET", "/s/"+resp.ID, "", nil)
 	if !strings.Contains(rec.Body.String(), `content="http://`+testHost+`/playground/poster/`+resp.ID+`.svg"`) {
 		t.Error(rec.Body.String())
+	}
+}
+
+// TestPosterHeadline: the poster is headed by the lesson's title and its
+// summary's first sentence, not by a generic name.
+func TestPosterHeadline(t *testing.T) {
+	svg, err := RenderPoster([]byte(`{"title":"Retry loop","summary":"main rejects, the message waits in ` + "`wait`" + `. Then more.","queues":[{"name":"main"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<title>Retry loop</title>", ">Retry loop</text>", ">main rejects, the message waits in wait.</text>"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("poster lacks %q:\n%s", want, svg)
+		}
+	}
+	if strings.Contains(string(svg), "DLX Lab scenario") || strings.Contains(string(svg), "Then more") {
+		t.Errorf("poster has a generic headline or the whole summary:\n%s", svg)
 	}
 }

@@ -56,7 +56,7 @@ func Handler(version, prefix string) *app.Handler {
 			Large:   "/web/icon-512.png",
 			SVG:     "/web/icon.svg",
 		},
-		Styles: []string{"/web/dlxlab.css"},
+		Styles: []string{"/web/dlxlab.css", "/web/layout.css"},
 		// guard.js turns a stopped Go program into a message with Reload
 		// and Start empty. embed.js makes /embed click-to-load; elsewhere it
 		// does nothing. Neither is deferred, so both run before go-app's

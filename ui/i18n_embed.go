@@ -30,14 +30,13 @@ var embedCatalogue = map[string][2]string{
 	"edge.binding.key":       {"binding key %[1]v", "绑定键 %[1]v"},
 
 	// the embed
-	"embed.inspector":   {"Inspector", "检查器"},
-	"embed.canvas":      {"Diagram", "拓扑图"},
-	"embed.pinned.none": {"Click a queue or a message to see it here.", "点击队列或消息，在这里查看。"},
+	"embed.inspector": {"Inspector", "检查器"},
+	"embed.canvas":    {"Diagram", "拓扑图"},
 
 	// the phone layout
-	"menu.open":  {"Menu", "菜单"},
-	"menu.close": {"Close the menu", "关闭菜单"},
-	"phone.view": {"View", "视图"},
+	"menu.open":    {"Menu", "菜单"},
+	"menu.close":   {"Close the menu", "关闭菜单"},
+	"phone.panels": {"Panels", "面板"},
 }
 
 func init() {

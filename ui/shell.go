@@ -63,6 +63,10 @@ type page struct {
 
 	rocketPage      // RocketMQ mode (rocketmq_page.go)
 	guideSeen  bool // dismissed once: not shown by itself again
+
+	embed    model.EmbedOptions // the embed link's options (embed.go)
+	view     string             // the pane a narrow screen shows (embed.go)
+	menuOpen bool               // the header's menu on a narrow screen
 }
 
 // Side panel tabs.
@@ -146,6 +150,7 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 	h.restoreRocket()
 	if frag := locationHash(); strings.Contains(frag, "s=") {
 		h.openLink(frag)
+		h.applyEmbed(frag)
 		return
 	}
 	if id := shareMeta(); id != "" {
@@ -158,6 +163,9 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 			default:
 				if err := h.loadJSON(body); err != nil {
 					h.linkErr = err.Error()
+				} else if h.Compact { // an embed's fragment: state and options
+					h.s.OpenState(locationHash())
+					h.applyEmbed(locationHash())
 				}
 			}
 			h.changed()
@@ -255,15 +263,13 @@ func (h *Shell) Render() app.UI {
 	}
 	h.s.SetWords(h.t) // the canvas's labels in the page's language
 	h.snap = h.s.Snapshot()
-	class := "dl-shell"
-	if h.Compact {
-		class += " dl-shell--compact"
-	}
-	return app.Div().ID("shell").Class(class).Body(
+	return app.Div().ID("shell").Class(h.shellClass()...).Body(
 		&Header{page: h.page, Rev: h.rev},
-		app.Main().Class("dl-main").Body(
+		&ViewTabs{page: h.page, Rev: h.rev}, // a narrow screen: canvas and panel as tabs (embed.go)
+		app.Main().Class("dl-main").DataSet("view", h.view).Body(
 			&Canvas{page: h.page, Rev: h.rev},
 			app.If(!h.Compact, &Side{page: h.page, Rev: h.rev}),
+			app.If(h.embedPanel(), &EmbedPanel{page: h.page, Rev: h.rev}),
 		),
 		&ClockBar{page: h.page, Rev: h.rev},
 		&JobBar{page: h.page, Rev: h.rev},
@@ -326,7 +332,7 @@ func (h *Header) header(snap model.Snapshot) app.UI {
 				Text(h.t("embed.open")),
 		)
 	}
-	return app.Header().Class("dl-header").Body(
+	return app.Header().Class("dl-header").DataSet("menu", h.menuOpen).Body(
 		app.Img().Class("dl-logo").Src("/web/icon.svg").Alt("").Width(32).Height(32),
 		app.Div().Class("dl-title").Body(
 			app.H1().Text(Name),
@@ -337,6 +343,7 @@ func (h *Header) header(snap model.Snapshot) app.UI {
 			Body(icon("library"), app.Span().Text(h.t("library.open"))),
 		app.A().ID("delay-open").Class("dl-link").Href("/delay").Title(h.t("delay.open.title")).Text(h.t("delay.open")),
 		app.Span().ID("scenario-title").Class("dl-scenario-title").Title(plainText(h.local(snap.Summary, snap.SummaryZH))).Text(title),
+		h.menuButton(), // a narrow screen: the actions fold into a menu (phone.go)
 		app.Div().Class("dl-header-actions").Body(
 			h.helpButton(),
 			app.Button().ID("undo").Class("dl-button", "dl-button--icon").Type("button").

@@ -6,8 +6,11 @@
 // worker's precache) until the reader clicks, and shows a static poster
 // meanwhile: the scenario's title, summary and queues, read from the
 // share link in the fragment (or the /poster/{id}.svg image of a short
-// link). It also reports the page height to the parent page. On every
-// other page it does nothing.
+// link, with the title and summary the server put in its og: tags), and
+// how much the download weighs. With load=1 in the fragment it loads at
+// once instead. It also tells the parent page how tall the embed wants to
+// be (docs/links-and-http.md "Embed options"). On every other page it
+// does nothing.
 (function () {
   "use strict";
   var path = location.pathname;
@@ -32,10 +35,23 @@
     };
   }
 
-  var zh = /^zh/i.test(localStorage.getItem("dlxlab.lang") || navigator.language || "");
+  var langOpt = /(?:^|[#&])lang=(en|zh)(?:&|$)/.exec(location.hash);
+  var zh = langOpt ? langOpt[1] === "zh" : /^zh/i.test(safeGet("dlxlab.lang") || navigator.language || "");
   var text = zh
-    ? { load: "▶ 加载交互式实验场", hint: "点击后加载（约 2 MB），在浏览器中运行。", title: "DLX Lab 场景", queues: "队列：" }
-    : { load: "▶ Load the interactive playground", hint: "Loads on click (about 2 MB) and runs in your browser.", title: "DLX Lab scenario", queues: "Queues:" };
+    ? { load: "▶ 加载交互式实验场", hint: "点击后加载，在浏览器中运行。", size: "点击后加载（约 {mb} MB），在浏览器中运行。",
+        title: "DLX Lab 场景", queues: "队列：" }
+    : { load: "▶ Load the interactive playground", hint: "Loads on click and runs in your browser.",
+        size: "Loads on click (about {mb} MB) and runs in your browser.", title: "DLX Lab scenario", queues: "Queues:" };
+
+  function safeGet(k) {
+    try { return localStorage.getItem(k); } catch (e) { return null; }
+  }
+
+  // meta reads a tag the share server put in the page (og:title, og:description).
+  function meta(property) {
+    var m = document.querySelector('meta[property="' + property + '"]');
+    return m ? m.getAttribute("content") || "" : "";
+  }
 
   function el(tag, cls, content) {
     var e = document.createElement(tag);
@@ -115,30 +131,87 @@
     button.addEventListener("click", function () {
       poster.remove();
       release();
+      reportHeight();
     });
+    if (share) { // a short link: the server named the scenario in the page
+      if (meta("og:title")) { h.textContent = meta("og:title"); }
+      if (meta("og:description")) { p.textContent = meta("og:description"); }
+    }
     scenarioFromFragment().then(function (sc) {
       if (!sc) { return; }
-      if (sc.title) { h.textContent = sc.title; }
-      if (sc.summary) { p.textContent = sc.summary; }
+      var title = (zh && sc.title_zh) || sc.title, summary = (zh && sc.summary_zh) || sc.summary;
+      if (title) { h.textContent = title; }
+      if (summary) { p.textContent = summary.replace(/`/g, ""); }
       // a RocketMQ scenario has topics where a RabbitMQ one has queues
       (sc.queues || sc.topics || []).slice(0, 12).forEach(function (q) {
         if (q && q.name) { ul.appendChild(el("li", "", q.name)); }
       });
     });
+    downloadSize().then(function (bytes) {
+      if (bytes > 0) { hint.textContent = text.size.replace("{mb}", (bytes / 1e6).toFixed(1)); }
+    });
   }
 
-  // Tell a parent page how tall the embed wants to be.
+  // downloadSize asks the server how many bytes app.wasm takes on the wire
+  // (a HEAD: nothing is downloaded). 0 when it cannot say: a server that
+  // compresses on the fly sends no length.
+  function downloadSize() {
+    var base = path.replace(/\/embed(\.html)?\/?$/, "").replace(/\/embed\/s\/.*$/, "");
+    return realFetch(base + "/web/app.wasm", { method: "HEAD" }).then(function (r) {
+      var n = parseInt(r.headers.get("Content-Length") || "0", 10);
+      return r.ok && r.headers.get("Content-Encoding") ? n : 0;
+    }).catch(function () { return 0; });
+  }
+
+  // wantedHeight is the height the embed would like: its bars, plus the
+  // drawing at the canvas's width and the pinned panel's content, whichever
+  // is taller, within 300 to 900 px. It depends on the frame's width, never
+  // on its height, so a parent that follows it settles at once.
+  function wantedHeight() {
+    var shell = document.getElementById("shell");
+    var main = shell && shell.querySelector(".dl-main");
+    var svg = document.getElementById("canvas-svg");
+    if (!main || !svg || document.getElementById("embed-poster")) {
+      return 400;
+    }
+    var bars = shell.getBoundingClientRect().height - main.getBoundingClientRect().height;
+    var vb = svg.viewBox && svg.viewBox.baseVal;
+    var drawing = vb && vb.width > 0 ? svg.getBoundingClientRect().width * vb.height / vb.width : 300;
+    var body = document.getElementById("embed-panel-body");
+    var panel = body && body.firstElementChild ? body.firstElementChild.getBoundingClientRect().height + 24 : 0;
+    // As tabs, the panes show one at a time: the taller decides, so a
+    // switch of tab does not resize the frame.
+    return Math.round(Math.min(900, Math.max(300, bars + Math.max(drawing, panel) + 20)));
+  }
+
+  var lastHeight = 0, pending = false;
+  // reportHeight tells a parent page how tall the embed wants to be, when
+  // that changes (docs/links-and-http.md "Embed options").
   function reportHeight() {
-    if (window.parent === window) { return; }
-    var height = document.documentElement.scrollHeight;
-    window.parent.postMessage({ type: "dlxlab:height", height: height }, "*");
+    if (window.parent === window || pending) { return; }
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      var height = wantedHeight();
+      if (height !== lastHeight) {
+        lastHeight = height;
+        window.parent.postMessage({ type: "dlxlab:height", height: height }, "*");
+      }
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    showPoster();
+    if (/(?:^|[#&])load=1(?:&|$)/.test(location.hash)) {
+      release();
+    } else {
+      showPoster();
+    }
     reportHeight();
     if (typeof ResizeObserver !== "undefined") {
       new ResizeObserver(reportHeight).observe(document.documentElement);
+    }
+    if (typeof MutationObserver !== "undefined") {
+      new MutationObserver(reportHeight).observe(document.body, { childList: true, subtree: true });
     }
   });
 })();

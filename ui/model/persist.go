@@ -124,16 +124,10 @@ var ErrNoLink = errors.New("no scenario in the link")
 // scenarios.Decode); the session is then unchanged.
 func (s *Session) OpenFragment(frag string) error {
 	frag = strings.TrimPrefix(frag, "#")
-	var link, t, sel string
+	var link string
 	for _, part := range strings.Split(frag, "&") {
-		k, v, _ := strings.Cut(part, "=")
-		switch k {
-		case "s":
+		if k, v, _ := strings.Cut(part, "="); k == "s" {
 			link = v
-		case "t":
-			t = v
-		case "sel":
-			sel, _ = url.QueryUnescape(v)
 		}
 	}
 	if link == "" {
@@ -144,6 +138,25 @@ func (s *Session) OpenFragment(frag string) error {
 		return err
 	}
 	s.Load(sc)
+	s.OpenState(frag)
+	return nil
+}
+
+// OpenState applies the run state of a link's fragment to the scenario
+// already loaded: the time it had reached (t, replayed to) and the
+// selection (sel). A short link's page has its scenario from the server
+// and may carry these in its fragment.
+func (s *Session) OpenState(frag string) {
+	var t, sel string
+	for _, part := range strings.Split(strings.TrimPrefix(frag, "#"), "&") {
+		k, v, _ := strings.Cut(part, "=")
+		switch k {
+		case "t":
+			t = v
+		case "sel":
+			sel, _ = url.QueryUnescape(v)
+		}
+	}
 	// t is milliseconds, or a duration written by hand ("90s", "1h30m").
 	if ms, err := strconv.ParseInt(t, 10, 64); err == nil && ms >= 0 {
 		s.started = true
@@ -153,7 +166,6 @@ func (s *Session) OpenFragment(frag string) error {
 		s.rebuild(core.Time(d))
 	}
 	s.sel = parseSelection(sel)
-	return nil
 }
 
 func parseSelection(p string) Selection {

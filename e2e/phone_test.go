@@ -1,0 +1,81 @@
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestJourneyPhone: at 390×844 the page is no wider than the screen, the
+// header keeps "Copy link" and folds the rest into a menu, the canvas and
+// the panels are two tabs, and the clock stays on screen at the bottom.
+func TestJourneyPhone(t *testing.T) {
+	p := &page{t: t, ctx: browser(t), base: siteURL(t)}
+	p.check = exceptions(t, p.ctx)
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	p.first = p.navigate("/")
+	p.waitFor("#guide-close") // the guided start of a first visit
+	p.click("#guide-close")
+
+	visible := func(sel string) bool {
+		return js[bool](p, `(() => { const el = document.querySelector(`+quote(sel)+`); if (!el || el.offsetParent === null) return false;
+			const r = el.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= innerWidth + 0.5; })()`)
+	}
+	tooWide := func(when string) {
+		t.Helper()
+		if w := js[float64](p, `document.documentElement.scrollWidth`); w > 390 {
+			wide := js[[]string](p, `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 && e.offsetParent !== null
+				&& !e.closest('.dl-tablewrap, .dl-grid, .dl-kv, .dl-tabs, svg')).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className)`)
+			t.Errorf("%s: the page is %v px wide on a 390 px screen; too wide: %v", when, w, wide)
+		}
+	}
+
+	if !visible("#share") || !visible("#menu-toggle") {
+		t.Error(`"Copy link" and the menu button must both be on screen`)
+	}
+	if visible("#undo") || visible("#library-open") {
+		t.Error("the header's other actions should be folded into the menu")
+	}
+	tooWide("start")
+	p.click("#menu-toggle")
+	if !visible("#library-open") || !visible("#lang") || !visible("#undo") {
+		t.Error("the open menu should show the library, the language and undo")
+	}
+	tooWide("menu open")
+	p.screenshot("phone-menu.png")
+	p.click("#library-open")
+	p.click(`[data-lesson="retry-loop"]`)
+	p.waitJS(`document.querySelector('#library') === null`, "the library to close")
+	p.waitFor(`[data-node="queue:main"]`)
+	if js[string](p, `document.querySelector('.dl-header').dataset.menu`) == "true" {
+		p.click("#menu-toggle")
+	}
+
+	// The canvas tab, then the panels tab.
+	if !visible("#view-tabs") || !visible("#canvas") || visible("#side") {
+		t.Error("the phone should show the view tabs and the canvas alone")
+	}
+	p.click("#step")
+	p.screenshot("phone-canvas.png")
+	tooWide("canvas")
+	p.click("#view-panel")
+	if visible("#canvas") || !visible("#side") {
+		t.Error("the panels tab should show the side panel alone")
+	}
+	tooWide("panels")
+
+	// The clock stays at the bottom of the screen, however far the page scrolls.
+	js[bool](p, `(window.scrollTo(0, document.documentElement.scrollHeight), true)`)
+	p.settle()
+	r := js[[]float64](p, `(() => { const r = document.getElementById('clock').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()`)
+	if r[0] < 0 || r[1] > r[2]+0.5 {
+		t.Errorf("the clock bar is at %v..%v of a %v px screen: not in view after scrolling", r[0], r[1], r[2])
+	}
+	if !visible("#play") {
+		t.Error("play is not in reach")
+	}
+	p.screenshot("phone-panels.png")
+	p.check()
+}
