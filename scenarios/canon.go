@@ -166,48 +166,8 @@ func (a Action) tree() any {
 
 func (s Step) tree() obj {
 	var v any
-	switch s.Kind() {
-	case StepPublish:
-		v = s.Publish.tree()
-	case StepWait:
-		v = s.Wait.String()
-	case StepGet:
-		g := obj{{"queue", s.Get.Queue}}
-		if s.Get.Action != core.ActAck {
-			g.put("action", s.Get.Action)
-		}
-		g.flag("requeue", s.Get.Requeue, false)
-		v = g
-	case StepConsume:
-		v = s.Consume.tree()
-	case StepCancel:
-		v = obj{{"consumer", s.Cancel.Consumer}}
-	case StepClose:
-		v = obj{}
-		if s.Close.Consumer != "" {
-			v = obj{{"consumer", s.Close.Consumer}}
-		}
-	case StepAck, StepReject, StepNack:
-		v = settleTree(s)
-	case StepDeclare:
-		v = s.Declare.tree()
-	case StepDelete:
-		d := obj{}
-		d.str("queue", s.Delete.Queue)
-		d.str("exchange", s.Delete.Exchange)
-		v = d
-	case StepPurge:
-		v = obj{{"queue", s.Purge.Queue}}
-	case StepBind:
-		v = s.Bind.tree()
-	case StepUnbind:
-		v = s.Unbind.tree()
-	case StepPolicy:
-		v = s.Policy.tree()
-	case StepClearPolicy:
-		v = obj{{"name", s.ClearPolicy.Name}}
-	case StepSnapshot:
-		v = s.Snapshot.Name
+	if k := s.kind(); k != nil {
+		v = k.tree(&s)
 	}
 	return obj{{s.Kind(), v}}
 }

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -151,67 +150,6 @@ func appendTime(b []byte, t core.Time) []byte {
 		b = append(b, ' ')
 	}
 	return append(append(b, digits...), "ms"...)
-}
-
-// Describe is the step as one trace line ("publish exchange=…", "ack
-// consumer c requeue=false multiple=false n=2").
-func (s *Step) Describe() string {
-	switch s.Kind() {
-	case StepPublish:
-		p := s.Publish
-		out := fmt.Sprintf("publish exchange=%q routing_key=%q body=%q", p.Exchange, p.RoutingKey, clip(p.Body))
-		if p.Count > 1 {
-			out += fmt.Sprintf(" ×%d", p.Count)
-		}
-		return out
-	case StepWait:
-		return "wait " + s.Wait.String()
-	case StepGet:
-		return fmt.Sprintf("get queue=%s action=%s", s.Get.Queue, s.Get.Action)
-	case StepConsume:
-		return fmt.Sprintf("consume %s on %s", s.Consume.Name, s.Consume.Queue)
-	case StepCancel:
-		return "cancel " + s.Cancel.Consumer
-	case StepClose:
-		if s.Close.Consumer != "" {
-			return "close the channel of consumer " + s.Close.Consumer
-		}
-		return "close the basic.get channel"
-	case StepDeclare:
-		if s.Declare.Queue != "" {
-			return "declare queue " + s.Declare.Queue
-		}
-		return "declare exchange " + s.Declare.Exchange
-	case StepDelete:
-		if s.Delete.Queue != "" {
-			return "delete queue " + s.Delete.Queue
-		}
-		return "delete exchange " + s.Delete.Exchange
-	case StepPurge:
-		return "purge " + s.Purge.Queue
-	case StepBind, StepUnbind:
-		b := s.Bind
-		if b == nil {
-			b = s.Unbind
-		}
-		return fmt.Sprintf("%s %s → %s %s key=%q", s.Kind(), b.Source, b.DestinationType, b.Destination, b.RoutingKey)
-	case StepPolicy:
-		return "policy " + s.Policy.Name
-	case StepClearPolicy:
-		return "clear_policy " + s.ClearPolicy.Name
-	case StepSnapshot:
-		return "snapshot " + s.Snapshot.Name
-	}
-	st := s.Settle()
-	who := st.Consumer
-	if who == "" {
-		who = "basic.get"
-	}
-	out := fmt.Sprintf("%s %s requeue=%t multiple=%t", s.Kind(), who, st.Requeue, st.Multiple)
-	if st.N != 0 {
-		out += fmt.Sprintf(" n=%d", st.N)
-	}
-	return out
 }
 
 func coreProps(p Properties) core.Properties {

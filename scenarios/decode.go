@@ -30,7 +30,6 @@ var (
 	getKeys       = []string{"queue", "action", "requeue"}
 	settleKeys    = []string{"consumer", "n", "requeue", "multiple"}
 	declareKeys   = []string{"queue", "exchange", "type", "durable", "auto_delete", "internal", "arguments"}
-	stepKinds     = []string{StepPublish, StepWait, StepGet, StepConsume, StepCancel, StepClose, StepAck, StepReject, StepNack, StepDeclare, StepDelete, StepPurge, StepBind, StepUnbind, StepPolicy, StepClearPolicy, StepSnapshot}
 	actionKinds   = []string{core.ActAck, core.ActReject, core.ActNack, core.ActRequeue, core.ActNackRequeue, core.ActHold, core.ActRepublish}
 	getActions    = []string{core.ActAck, core.ActReject, core.ActNack, core.ActRequeue, core.ActNackRequeue, core.ActHold}
 	applyToValues = []string{"all", "queues", "exchanges", "classic_queues", "quorum_queues"}

@@ -30,55 +30,12 @@ func (d *decoder) step(n ast.Node) (Step, bool) {
 	s := Step{Pos: pos(mvs[0].Key)}
 	v := mvs[0].Value
 	what := kind + " step"
-	switch kind {
-	case StepPublish:
-		s.Publish, ok = d.publish(v)
-	case StepWait:
-		var dur Duration
-		dur, ok = d.duration(v, "wait")
-		s.Wait = &dur
-	case StepGet:
-		s.Get, ok = d.get(v)
-	case StepConsume:
-		var c Consumer
-		c, ok = d.consumer(v, what)
-		s.Consume = &c
-	case StepCancel:
-		s.Cancel, ok = d.cancel(v)
-	case StepClose:
-		s.Close, ok = d.closeStep(v)
-	case StepAck:
-		s.Ack, ok = d.settle(v, what, false)
-	case StepReject:
-		s.Reject, ok = d.settle(v, what, true)
-	case StepNack:
-		s.Nack, ok = d.settle(v, what, true)
-	case StepDeclare:
-		s.Declare, ok = d.declare(v)
-	case StepDelete:
-		s.Delete, ok = d.deleteStep(v)
-	case StepPurge:
-		s.Purge, ok = d.purge(v)
-	case StepBind, StepUnbind:
-		var b Binding
-		b, ok = d.binding(v, what)
-		if kind == StepBind {
-			s.Bind = &b
-		} else {
-			s.Unbind = &b
-		}
-	case StepPolicy:
-		var p Policy
-		p, ok = d.policy(v, what)
-		s.Policy = &p
-	case StepClearPolicy:
-		s.ClearPolicy, ok = d.clearPolicy(v)
-	case StepSnapshot:
-		s.Snapshot, ok = d.snapshot(v)
-	default:
+	k := kindNamed(kind)
+	if k == nil {
 		d.errorf(mvs[0].Key, "unknown step %q%s", kind, suggestKnown(kind, stepKinds))
 		return s, false
 	}
+	ok = k.decode(d, v, what, &s)
 	return s, ok
 }
 

@@ -190,53 +190,27 @@ func (r *Runner) after(step int) {
 }
 
 func (r *Runner) runStep(i int, s *Step) {
-	switch s.Kind() {
-	case StepPublish:
-		p := s.Publish
-		for n := 0; n < p.Count && r.b.Spent() == nil; n++ {
-			_, err := r.b.Publish(core.Publishing{Exchange: p.Exchange, RoutingKey: p.RoutingKey, Mandatory: p.Mandatory,
-				Props: coreProps(p.Properties), Headers: p.Properties.Headers.Clone(), Body: p.Body})
-			r.call(i, "", err)
-		}
-	case StepWait:
-		r.wait(i, *s.Wait)
-	case StepGet:
-		r.get(i, s.Get)
-	case StepConsume:
-		r.call(i, "", r.b.Consume(consumerSpec(*s.Consume)))
-	case StepCancel:
-		r.call(i, "", r.b.Cancel(s.Cancel.Consumer))
-		delete(r.held, s.Cancel.Consumer)
-	case StepClose:
-		r.call(i, "", r.b.CloseChannel(ChannelOf(s.Close.Consumer)))
-		delete(r.held, ChannelOf(s.Close.Consumer))
-	case StepAck, StepReject, StepNack:
-		r.settle(i, s)
-	case StepDeclare:
-		r.declare(i, s.Declare)
-	case StepDelete:
-		if s.Delete.Queue != "" {
-			r.call(i, "", r.b.DeleteQueue(s.Delete.Queue))
-		} else {
-			r.call(i, "", r.b.DeleteExchange(s.Delete.Exchange))
-		}
-	case StepPurge:
-		_, err := r.b.PurgeQueue(s.Purge.Queue)
-		r.call(i, "", err)
-	case StepBind:
-		r.call(i, "", r.b.Bind(coreBinding(*s.Bind)))
-	case StepUnbind:
-		r.call(i, "", r.b.Unbind(coreBinding(*s.Unbind)))
-	case StepPolicy:
-		r.call(i, "", r.b.SetPolicy(corePolicy(*s.Policy)))
-	case StepClearPolicy:
-		r.call(i, "", r.b.ClearPolicy(s.ClearPolicy.Name))
-	case StepSnapshot:
-		r.collect(i, "")
-		r.obs.Snapshots = append(r.obs.Snapshots, Snapshot{Name: s.Snapshot.Name, Step: i, ClockMS: int64(r.b.Now()),
-			Queues: r.queueStates(), Deliveries: len(r.obs.Deliveries), Returns: len(r.obs.Returns),
-			Drops: len(r.obs.Drops), Errors: len(r.obs.Errors)})
+	if k := s.kind(); k != nil {
+		k.run(r, i, s)
 	}
+}
+
+// publish sends a publish step's Count messages, as long as the work
+// budget lasts.
+func (r *Runner) publish(i int, p *PublishStep) {
+	for n := 0; n < p.Count && r.b.Spent() == nil; n++ {
+		_, err := r.b.Publish(core.Publishing{Exchange: p.Exchange, RoutingKey: p.RoutingKey, Mandatory: p.Mandatory,
+			Props: coreProps(p.Properties), Headers: p.Properties.Headers.Clone(), Body: p.Body})
+		r.call(i, "", err)
+	}
+}
+
+// snapshot records the state for the expectations of a snapshot step.
+func (r *Runner) snapshot(i int, sn *SnapshotStep) {
+	r.collect(i, "")
+	r.obs.Snapshots = append(r.obs.Snapshots, Snapshot{Name: sn.Name, Step: i, ClockMS: int64(r.b.Now()),
+		Queues: r.queueStates(), Deliveries: len(r.obs.Deliveries), Returns: len(r.obs.Returns),
+		Drops: len(r.obs.Drops), Errors: len(r.obs.Errors)})
 }
 
 // wait moves time to the end of the wait. A run that keeps the broker

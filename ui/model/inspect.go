@@ -635,7 +635,7 @@ type StepLine struct {
 	Index int
 	T     core.Time // when it runs (a wait: when it starts)
 	Kind  string
-	Text  string
+	Text  string // scenarios.Step.Detail: the trace line without the kind
 	Done  bool
 }
 
@@ -647,60 +647,7 @@ func (s *Session) StepList(limit int) []StepLine {
 		if i == limit {
 			break
 		}
-		l := StepLine{Index: i, T: s.starts[i], Kind: st.Kind(), Done: s.started && i < s.runner.Next()}
-		switch {
-		case st.Publish != nil:
-			p := st.Publish
-			l.Text = exName(p.Exchange) + " · " + strconv.Quote(p.RoutingKey) + " · " + strconv.Quote(p.Body)
-			if p.Properties.Expiration != "" {
-				l.Text += " · expiration " + p.Properties.Expiration
-			}
-			if p.Count > 1 {
-				l.Text += " ×" + strconv.Itoa(p.Count)
-			}
-		case st.Wait != nil:
-			l.Text = FormatDuration(core.Time(*st.Wait))
-		case st.Get != nil:
-			l.Text = st.Get.Queue + " · " + st.Get.Action
-		case st.Consume != nil:
-			l.Text = st.Consume.Name + " on " + st.Consume.Queue
-		case st.Cancel != nil:
-			l.Text = st.Cancel.Consumer
-		case st.Close != nil:
-			l.Text = st.Close.Consumer
-			if l.Text == "" {
-				l.Text = "basic.get"
-			}
-		case st.Settle() != nil:
-			c := st.Settle()
-			l.Text = c.Consumer
-			if c.Consumer == "" {
-				l.Text = "basic.get"
-			}
-			switch {
-			case c.Multiple:
-				l.Text += " · multiple"
-			case c.N != 0:
-				l.Text += " · n " + strconv.Itoa(c.N)
-			}
-			if c.Requeue {
-				l.Text += " · requeue"
-			}
-		case st.Declare != nil:
-			l.Text = st.Declare.Queue + st.Declare.Exchange
-		case st.Delete != nil:
-			l.Text = st.Delete.Queue + st.Delete.Exchange
-		case st.Purge != nil:
-			l.Text = st.Purge.Queue
-		case st.Bind != nil:
-			l.Text = st.Bind.Source + " → " + st.Bind.Destination + " · " + strconv.Quote(st.Bind.RoutingKey)
-		case st.Unbind != nil:
-			l.Text = st.Unbind.Source + " → " + st.Unbind.Destination + " · " + strconv.Quote(st.Unbind.RoutingKey)
-		case st.Policy != nil:
-			l.Text = st.Policy.Name
-		case st.ClearPolicy != nil:
-			l.Text = st.ClearPolicy.Name
-		}
+		l := StepLine{Index: i, T: s.starts[i], Kind: st.Kind(), Text: st.Detail(), Done: s.started && i < s.runner.Next()}
 		out = append(out, l)
 	}
 	return out
