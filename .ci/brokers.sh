@@ -186,7 +186,8 @@ start() {
 		port_open "$port" && die "$t: port $port is in use by something that is not $(node_of "$t")"
 	fi
 	log "$t: rabbitmq-server -detached ($(node_of "$t"), port $port)"
-	in_root "$t" rabbitmq-server -detached
+	# 9>&-: the node must not inherit the lock, or the next up/down waits for ever
+	in_root "$t" rabbitmq-server -detached 9>&-
 }
 
 # await T: a node started with -detached registers with epmd a few seconds
