@@ -196,20 +196,38 @@ func TestJourneyAnswerMaxLength(t *testing.T) {
 	p.check()
 }
 
-// TestJourneyAnswerQuorumPoison: the quorum poison lesson on 4.3,
-// answered from the delivery headers and the dead letter's x-death.
+// quorumTexts are the quorum poison lesson's words in one language.
+type quorumTexts struct {
+	lang, q1, a1, right1, q2, a2, right2 string
+}
+
+// TestJourneyAnswerQuorumPoison: the quorum poison lesson on 4.3, in
+// English and in Chinese, answered from the delivery headers and the dead
+// letter's x-death.
 func TestJourneyAnswerQuorumPoison(t *testing.T) {
+	for _, tx := range []quorumTexts{
+		{"en", "On RabbitMQ 4.3, which message ends up dead-lettered?", "Only poison-rejected", "You were right: Only poison-rejected",
+			"What happens at the next reject of poison-rejected?", "It is dead-lettered with reason delivery_limit",
+			"You were right: It is dead-lettered with reason delivery_limit"},
+		{"zh", "在 RabbitMQ 4.3 上，哪条消息最终成为死信？", "只有 poison-rejected", "你答对了：只有 poison-rejected",
+			"poison-rejected 再被 reject 一次会怎样？", "它以原因 delivery_limit 成为死信", "你答对了：它以原因 delivery_limit 成为死信"},
+	} {
+		t.Run(tx.lang, func(t *testing.T) { answerQuorumPoison(t, tx) })
+	}
+}
+
+func answerQuorumPoison(t *testing.T, tx quorumTexts) {
 	p := openPage(t, "/")
+	p.fill("#lang", tx.lang)
 	p.loadLesson("quorum-poison-message-4.3")
 	p.click("#play")
-	expectText(t, "question 1", atCheckpoint(p, 1), "On RabbitMQ 4.3, which message ends up dead-lettered?")
-	choose(p, "Only poison-rejected")
+	expectText(t, "question 1", atCheckpoint(p, 1), tx.q1)
+	choose(p, tx.a1)
 	p.click("#checkpoint-continue")
 
-	q := atCheckpoint(p, 2)
-	expectText(t, "question 2", q, "What happens at the next reject of poison-rejected?")
+	expectText(t, "question 2", atCheckpoint(p, 2), tx.q2)
 	expectText(t, "clock at checkpoint 2", p.text("#clock-time"), "t = 0.350 s")
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "You were right: Only poison-rejected") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right1) {
 		t.Errorf("answer 1 revealed = %q", got)
 	}
 	openQueue(p, "q.reject")
@@ -218,16 +236,16 @@ func TestJourneyAnswerQuorumPoison(t *testing.T) {
 	}
 	openNewestReceived(p)
 	expectText(t, "q.reject x-delivery-count", header(p, "x-delivery-count"), "3")
-	p.screenshot("answer-quorum-reject-headers.png")
+	p.screenshot("answer-quorum-reject-headers-" + tx.lang + ".png")
 	openQueue(p, "q.nack")
 	openNewestReceived(p)
 	expectText(t, "q.nack x-delivery-count", header(p, "x-delivery-count"), "")
 	expectText(t, "q.nack x-acquired-count", header(p, "x-acquired-count"), "3")
-	choose(p, "It is dead-lettered with reason delivery_limit")
+	choose(p, tx.a2)
 	p.click("#checkpoint-continue")
 
 	atCheckpoint(p, 3)
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "You were right: It is dead-lettered with reason delivery_limit") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right2) {
 		t.Errorf("answer 2 revealed = %q", got)
 	}
 	if got := openQueue(p, "pay.dlq"); !reflect.DeepEqual(got, []string{"poison-rejected"}) {
@@ -247,6 +265,6 @@ func TestJourneyAnswerQuorumPoison(t *testing.T) {
 	if got := p.text(`#history li[data-marked="true"]`); !strings.Contains(got, "q.reject") || !strings.Contains(got, "delivery_limit") {
 		t.Errorf("the marked history line = %q", got)
 	}
-	p.screenshot("answer-quorum-end.png")
+	p.screenshot("answer-quorum-end-" + tx.lang + ".png")
 	p.check()
 }

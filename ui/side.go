@@ -387,6 +387,9 @@ func (h *Inspector) messagePanel() app.UI {
 	for i, a := range md.WhereArgs {
 		args[i] = a
 	}
+	if md.Received != nil && len(args) == 4 { // what the consumer did, in the learner's language
+		args[3] = h.outcome(*md.Received)
+	}
 	props := append([]model.KV{{K: "exchange", V: h.exchangeText(md.Exchange)}, {K: "routing_key", V: md.RoutingKey}}, md.Props...)
 	var settle app.UI = app.Text("")
 	if md.Held != nil && md.Held.ByHand {
