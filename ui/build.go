@@ -23,7 +23,7 @@ var buildKinds = []struct{ kind, key string }{
 
 // onAddKind opens the form kind from the canvas's "+" buttons: a fresh
 // exchange or queue form, the others as they were left.
-func (h *page) onAddKind(kind string) app.EventHandler {
+func (h *Canvas) onAddKind(kind string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		switch kind {
 		case formExchange:

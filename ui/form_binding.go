@@ -46,17 +46,17 @@ func (h *BindingForm) Render() app.UI {
 	xtype := ends.Types[f.Source]
 	return app.Form().ID("form-binding").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(h.t("form.binding.new")),
-		h.choose("b-source", h.t("form.source"), f.Source, ends.Sources, nil, func(v string) { f.Source = v }),
-		h.choose("b-dest", h.t("form.destination"), f.Dest, dests, destLabels, func(v string) { f.Dest = v }),
+		choose("b-source", h.t("form.source"), f.Source, ends.Sources, nil, func(v string) { f.Source = v }),
+		choose("b-dest", h.t("form.destination"), f.Dest, dests, destLabels, func(v string) { f.Dest = v }),
 		app.If(xtype != core.Headers && xtype != core.Fanout,
-			h.field("b-key", h.t("form.bindingkey"), f.Key, "new", func(v string) { f.Key = v }),
+			field("b-key", h.t("form.bindingkey"), f.Key, "new", func(v string) { f.Key = v }),
 			h.help("help.bkey."+xtype)),
 		app.If(xtype == core.Fanout, h.help("help.bkey.fanout")),
 		app.If(xtype == core.Headers,
-			h.area("b-args", h.t("form.bindingargs"), f.Args, "x-match = all\nformat = pdf", 3,
+			area(h.lang, "b-args", h.t("form.bindingargs"), f.Args, "x-match = all\nformat = pdf", 3,
 				placeErr(h.st.err, "arguments", "b-args"), func(v string) { f.Args = v; h.st.err.Clear("arguments") }),
 			h.help("help.bkey.headers")),
-		h.formError("form-error", h.st.err, "arguments"),
+		formError(h.lang, "form-error", h.st.err, "arguments"),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("b-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t("form.add")),
 		),

@@ -42,16 +42,16 @@ func (h *ConsumerForm) Render() app.UI {
 	}
 	return app.Form().ID("form-consumer").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(h.t("form.consumer.new")),
-		h.fieldErr("c-name", h.t("form.name"), f.Name, "worker", placeErr(err, "name", "c-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
-		h.choose("c-queue", h.t("node.queue"), f.Queue, queues, nil, func(v string) { f.Queue = v }),
-		h.fieldErr("c-prefetch", "prefetch", f.Prefetch, "1", placeErr(err, "prefetch", "c-prefetch"), func(v string) { f.Prefetch = v; h.st.err.Clear("prefetch") }),
+		fieldErr(h.lang, "c-name", h.t("form.name"), f.Name, "worker", placeErr(err, "name", "c-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
+		choose("c-queue", h.t("node.queue"), f.Queue, queues, nil, func(v string) { f.Queue = v }),
+		fieldErr(h.lang, "c-prefetch", "prefetch", f.Prefetch, "1", placeErr(err, "prefetch", "c-prefetch"), func(v string) { f.Prefetch = v; h.st.err.Clear("prefetch") }),
 		h.help("help.prefetch"),
-		h.check("c-byhand", h.t("consumer.byhand.long"), f.ByHand, func(v bool) { f.ByHand = v }),
+		check("c-byhand", h.t("consumer.byhand.long"), f.ByHand, func(v bool) { f.ByHand = v }),
 		app.If(!f.ByHand,
-			h.fieldErr("c-actions", h.t("form.actions"), f.Actions, "reject, reject, ack", placeErr(err, "actions", "c-actions"),
+			fieldErr(h.lang, "c-actions", h.t("form.actions"), f.Actions, "reject, reject, ack", placeErr(err, "actions", "c-actions"),
 				func(v string) { f.Actions = v; h.st.err.Clear("actions") }),
 			h.help("help.actions")),
-		h.formError("form-error", err, "name", "prefetch", "actions"),
+		formError(h.lang, "form-error", err, "name", "prefetch", "actions"),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("c-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t("consumer.attach")),
 		),

@@ -45,20 +45,20 @@ func (h *ExchangeForm) Render() app.UI {
 	}
 	return app.Form().ID("form-exchange").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
-		h.choose("x-type", h.t("form.type"), f.Type, model.ExchangeTypes, nil, func(v string) { f.Type = v }),
+		fieldErr(h.lang, "x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
+		choose("x-type", h.t("form.type"), f.Type, model.ExchangeTypes, nil, func(v string) { f.Type = v }),
 		h.help("help.xtype."+f.Type),
-		h.fieldErr("x-alternate", "alternate-exchange", f.Alternate, h.t("form.optional"),
+		fieldErr(h.lang, "x-alternate", "alternate-exchange", f.Alternate, h.t("form.optional"),
 			h.errFor("alternate-exchange", "x-alternate"), func(v string) { f.Alternate = v; h.st.err.Clear("alternate-exchange") }),
 		h.help("arg.alternate-exchange"),
 		app.Div().Class("dl-checks").Body(
-			h.check("x-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
-			h.check("x-autodelete", "auto-delete", f.AutoDelete, func(v bool) { f.AutoDelete = v }),
-			h.check("x-internal", "internal", f.Internal, func(v bool) { f.Internal = v }),
+			check("x-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
+			check("x-autodelete", "auto-delete", f.AutoDelete, func(v bool) { f.AutoDelete = v }),
+			check("x-internal", "internal", f.Internal, func(v bool) { f.Internal = v }),
 		),
-		h.formError("form-error", h.st.err, "name", "alternate-exchange"),
+		formError(h.lang, "form-error", h.st.err, "name", "alternate-exchange"),
 		app.Div().Class("dl-actions").Body(
-			app.Button().ID("x-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.Button().ID("x-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t(saveKey(old))),
 			app.If(old != "", app.Button().ID("x-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
 				OnClick(h.onDiscard).Text(h.t("form.discard"))),
 		),
@@ -75,7 +75,7 @@ func (h *ExchangeForm) onDiscard(ctx app.Context, e app.Event) { h.st = newExcha
 
 func (h *ExchangeForm) onSave(ctx app.Context, e app.Event) {
 	e.PreventDefault()
-	x := h.st.f.Exchange(h.page.exchangeNamed(h.st.old))
+	x := h.st.f.Exchange(h.s.ScenarioExchange(h.st.old))
 	if h.s.PutExchange(h.st.old, x) {
 		h.st = newExchangeState()
 		h.s.Select("exchange", x.Name)
@@ -85,23 +85,10 @@ func (h *ExchangeForm) onSave(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-// exchangeNamed is the scenario's exchange name, nil if there is none.
-func (h *page) exchangeNamed(name string) *scenarios.Exchange {
-	if name == "" {
-		return nil
-	}
-	for _, x := range h.s.Scenario().Exchanges {
-		if x.Name == name {
-			return &x
-		}
-	}
-	return nil
-}
-
 // onEditExchange opens the exchange form on the exchange name.
-func (h *page) onEditExchange(name string) app.EventHandler {
+func (h *Inspector) onEditExchange(name string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		if x := h.exchangeNamed(name); x != nil {
+		if x := h.s.ScenarioExchange(name); x != nil {
 			h.openForm(formExchange, editExchange(*x))
 		}
 	}

@@ -44,17 +44,17 @@ func (h *PolicyForm) Render() app.UI {
 	}
 	return app.Form().ID("form-policy").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("p-name", h.t("form.name"), f.Name, "dlx-policy", placeErr(err, "name", "p-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
-		h.fieldErr("p-pattern", h.t("form.pattern"), f.Pattern, "^orders", placeErr(err, "pattern", "p-pattern"), func(v string) { f.Pattern = v; h.st.err.Clear("pattern") }),
-		h.choose("p-applyto", "apply-to", f.ApplyTo, []string{"queues", "exchanges", "all", "classic_queues", "quorum_queues"}, nil,
+		fieldErr(h.lang, "p-name", h.t("form.name"), f.Name, "dlx-policy", placeErr(err, "name", "p-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
+		fieldErr(h.lang, "p-pattern", h.t("form.pattern"), f.Pattern, "^orders", placeErr(err, "pattern", "p-pattern"), func(v string) { f.Pattern = v; h.st.err.Clear("pattern") }),
+		choose("p-applyto", "apply-to", f.ApplyTo, []string{"queues", "exchanges", "all", "classic_queues", "quorum_queues"}, nil,
 			func(v string) { f.ApplyTo = v }),
-		h.fieldErr("p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
-		h.area("p-def", h.t("form.definition"), f.Definition, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4,
+		fieldErr(h.lang, "p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
+		area(h.lang, "p-def", h.t("form.definition"), f.Definition, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4,
 			placeErr(err, "definition", "p-def"), func(v string) { f.Definition = v; h.st.err.Clear("definition") }),
 		h.help("help.policy"),
-		h.formError("form-error", err, "name", "pattern", "priority", "definition"),
+		formError(h.lang, "form-error", err, "name", "pattern", "priority", "definition"),
 		app.Div().Class("dl-actions").Body(
-			app.Button().ID("p-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.Button().ID("p-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t(saveKey(old))),
 			app.If(old != "", app.Button().ID("p-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
 				OnClick(h.onDiscard).Text(h.t("form.discard"))),
 		),
@@ -78,12 +78,10 @@ func (h *PolicyForm) onSave(ctx app.Context, e app.Event) {
 }
 
 // onEditPolicy opens the policy form on the policy name.
-func (h *page) onEditPolicy(name string) app.EventHandler {
+func (h *BuildPanel) onEditPolicy(name string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		for _, p := range h.s.Scenario().Policies {
-			if p.Name == name {
-				h.openForm(formPolicy, editPolicy(p))
-			}
+		if p := h.s.ScenarioPolicy(name); p != nil {
+			h.openForm(formPolicy, editPolicy(*p))
 		}
 	}
 }

@@ -60,11 +60,11 @@ func (h *QueueForm) Render() app.UI {
 	}
 	return app.Form().ID("form-queue").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(title),
-		h.fieldErr("q-name", h.t("form.name"), f.Name, "orders", placeErr(h.st.err, "name", "q-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
-		h.choose("q-type", h.t("form.qtype"), f.Type, []string{"classic", "quorum"}, nil, func(v string) { f.Type = v }),
+		fieldErr(h.lang, "q-name", h.t("form.name"), f.Name, "orders", placeErr(h.st.err, "name", "q-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
+		choose("q-type", h.t("form.qtype"), f.Type, []string{"classic", "quorum"}, nil, func(v string) { f.Type = v }),
 		h.help("help.qtype."+f.Type),
 		app.Div().Class("dl-checks").Body(
-			h.check("q-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
+			check("q-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
 		),
 		app.FieldSet().Class("dl-args").Body(
 			app.Legend().Text(h.t("form.arguments")),
@@ -72,9 +72,9 @@ func (h *QueueForm) Render() app.UI {
 			app.Button().ID("q-arg-add").Class("dl-button", "dl-button--small").Type("button").
 				Title(addTitle).Disabled(next == "").OnClick(h.onAddArg).Text("+ "+h.t("form.addarg")),
 		),
-		h.formError("form-error", h.st.err, append(argKeys, "name")...),
+		formError(h.lang, "form-error", h.st.err, append(argKeys, "name")...),
 		app.Div().Class("dl-actions").Body(
-			app.Button().ID("q-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.saveLabel(old)),
+			app.Button().ID("q-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t(saveKey(old))),
 			app.If(old != "", app.Button().ID("q-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
 				OnClick(h.onDiscard).Text(h.t("form.discard"))),
 		),
@@ -110,7 +110,7 @@ func (h *QueueForm) argRow(i int) app.UI {
 				Aria("label", h.t("form.removearg")).OnClick(h.onRemoveArg(i), "rm", i).Text("×"),
 		),
 		app.If(words != "", app.P().ID(vid+"-words").Class("dl-inwords").Text(h.t("form.inwords", row.Value, h.t("unit."+arg.Unit), words))),
-		app.If(bad, h.fieldError(vid, err)),
+		app.If(bad, fieldError(h.lang, vid, err)),
 		app.P().Class("dl-help").Text(h.t("arg."+row.Key)),
 	)
 }
@@ -182,12 +182,10 @@ func (h *QueueForm) onSave(ctx app.Context, e app.Event) {
 }
 
 // onEditQueue opens the queue form on the queue name.
-func (h *page) onEditQueue(name string) app.EventHandler {
+func (h *Inspector) onEditQueue(name string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		for _, q := range h.s.Scenario().Queues {
-			if q.Name == name {
-				h.openForm(formQueue, editQueue(q))
-			}
+		if q := h.s.ScenarioQueue(name); q != nil {
+			h.openForm(formQueue, editQueue(*q))
 		}
 	}
 }

@@ -77,11 +77,13 @@ func takeSent[T any](d *drafts, kind string, into *T) bool {
 
 // field is a labelled input bound to a string; err, when it names this
 // field, marks it and is shown under it.
-func (h *page) field(id, label, value, placeholder string, set func(string)) app.UI {
-	return h.fieldErr(id, label, value, placeholder, model.FieldError{}, set)
+func field(id, label, value, placeholder string, set func(string)) app.UI {
+	return fieldErr("", id, label, value, placeholder, model.FieldError{}, set)
 }
 
-func (h *page) fieldErr(id, label, value, placeholder string, err model.FieldError, set func(string)) app.UI {
+// fieldErr is field with its error (in the language lang) when err
+// names it.
+func fieldErr(lang, id, label, value, placeholder string, err model.FieldError, set func(string)) app.UI {
 	bad := err.Field != "" && err.Field == id
 	in := app.Input().ID(id).Class("dl-input").Type("text").Value(value).Placeholder(placeholder).
 		AutoComplete(false).Spellcheck(false).Aria("invalid", bad).
@@ -92,11 +94,11 @@ func (h *page) fieldErr(id, label, value, placeholder string, err model.FieldErr
 	return app.Div().Class("dl-field").Body(
 		app.Label().For(id).Text(label),
 		in,
-		app.If(bad, h.fieldError(id, err)),
+		app.If(bad, fieldError(lang, id, err)),
 	)
 }
 
-func (h *page) check(id, label string, value bool, set func(bool)) app.UI {
+func check(id, label string, value bool, set func(bool)) app.UI {
 	return app.Label().Class("dl-check").For(id).Body(
 		app.Input().ID(id).Type("checkbox").Checked(value).
 			OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("checked").Bool()) }, id),
@@ -104,7 +106,7 @@ func (h *page) check(id, label string, value bool, set func(bool)) app.UI {
 	)
 }
 
-func (h *page) choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
+func choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
 	opts := make([]app.UI, 0, len(options))
 	for i, o := range options {
 		text := o
@@ -120,47 +122,48 @@ func (h *page) choose(id, label, value string, options []string, labels []string
 	)
 }
 
-func (h *page) area(id, label, value, placeholder string, rows int, err model.FieldError, set func(string)) app.UI {
+func area(lang, id, label, value, placeholder string, rows int, err model.FieldError, set func(string)) app.UI {
 	bad := err.Field != "" && err.Field == id
 	return app.Div().Class("dl-field").Body(
 		app.Label().For(id).Text(label),
 		app.Textarea().ID(id).Class("dl-input", "dl-mono").Rows(rows).Placeholder(placeholder).
 			Spellcheck(false).Text(value).Aria("invalid", bad).
 			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, id),
-		app.If(bad, h.fieldError(id, err)),
+		app.If(bad, fieldError(lang, id, err)),
 	)
 }
 
 func (h *page) help(key string) app.UI { return app.P().Class("dl-help").Text(h.t(key)) }
 
-func (h *page) saveLabel(old string) string {
+// saveKey is the save button's text: Save for a change, Add for a new one.
+func saveKey(old string) string {
 	if old != "" {
-		return h.t("form.save")
+		return "form.save"
 	}
-	return h.t("form.add")
+	return "form.add"
 }
 
 // fieldError is the line under a refused field: what is wrong in plain
 // words, and the broker's own text beside it, untranslated.
-func (h *page) fieldError(id string, err model.FieldError) app.UI {
+func fieldError(lang, id string, err model.FieldError) app.UI {
 	return app.Div().ID(id+"-error").Class("dl-field-error").Role("alert").DataSet("testid", "field-error").Body(
-		app.P().Class("dl-field-error-plain").Text("⚠ "+h.explain(err)),
-		app.If(err.Broker != "", app.Code().Class("dl-field-error-broker").Title(h.t("fielderr.broker")).Text(err.Broker)),
+		app.P().Class("dl-field-error-plain").Text("⚠ "+explain(lang, err)),
+		app.If(err.Broker != "", app.Code().Class("dl-field-error-broker").Title(tr(lang, "fielderr.broker")).Text(err.Broker)),
 	)
 }
 
-// explain is a field error in the page's language.
-func (h *page) explain(err model.FieldError) string {
+// explain is a field error in the language lang.
+func explain(lang string, err model.FieldError) string {
 	args := make([]any, len(err.Args))
 	for i, a := range err.Args {
 		args[i] = a
 	}
-	return h.t(err.Key, args...)
+	return tr(lang, err.Key, args...)
 }
 
 // formError shows an error that names no field, or a field the form
 // does not show, under the form.
-func (h *page) formError(id string, err model.FieldError, fields ...string) app.UI {
+func formError(lang, id string, err model.FieldError, fields ...string) app.UI {
 	if err.Key == "" {
 		return app.Text("")
 	}
@@ -170,7 +173,7 @@ func (h *page) formError(id string, err model.FieldError, fields ...string) app.
 		}
 	}
 	return app.Div().ID(id).Class("dl-form-error").Role("alert").Body(
-		app.Text("⚠ "+h.explain(err)),
+		app.Text("⚠ "+explain(lang, err)),
 		app.If(err.Broker != "", app.Code().Class("dl-field-error-broker").Text(err.Broker)),
 	)
 }

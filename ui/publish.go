@@ -44,23 +44,23 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 	return app.Div().ID("publish").Body(
 		app.Form().ID("form-publish").Class("dl-form").OnSubmit(h.onPublish).Body(
 			app.H3().Text(h.t("publish.title")),
-			h.choose("pub-exchange", h.t("publish.exchange"), f.Exchange, xs, labels, func(v string) { f.Exchange = v }),
-			h.field("pub-key", h.t("publish.key"), f.Key, h.t("publish.key.ph"), func(v string) { f.Key = v }),
-			h.field("pub-body", h.t("publish.body"), f.Body, "hello", func(v string) { f.Body = v }),
+			choose("pub-exchange", h.t("publish.exchange"), f.Exchange, xs, labels, func(v string) { f.Exchange = v }),
+			field("pub-key", h.t("publish.key"), f.Key, h.t("publish.key.ph"), func(v string) { f.Key = v }),
+			field("pub-body", h.t("publish.body"), f.Body, "hello", func(v string) { f.Body = v }),
 			app.Div().Class("dl-row2").Body(
-				h.field("pub-expiration", "expiration (ms)", f.Expiration, h.t("form.optional"), func(v string) { f.Expiration = v }),
-				h.fieldErr("pub-priority", "priority", f.Priority, h.t("form.optional"), placeErr(err, "priority", "pub-priority"),
+				field("pub-expiration", "expiration (ms)", f.Expiration, h.t("form.optional"), func(v string) { f.Expiration = v }),
+				fieldErr(h.lang, "pub-priority", "priority", f.Priority, h.t("form.optional"), placeErr(err, "priority", "pub-priority"),
 					func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
 			),
 			h.help("help.expiration"),
-			h.field("pub-msgid", "message_id", f.MessageID, h.t("form.optional"), func(v string) { f.MessageID = v }),
-			h.area("pub-headers", h.t("publish.headers"), f.Headers, "k = v\nCC = [a, b]", 2, placeErr(err, "headers", "pub-headers"),
+			field("pub-msgid", "message_id", f.MessageID, h.t("form.optional"), func(v string) { f.MessageID = v }),
+			area(h.lang, "pub-headers", h.t("publish.headers"), f.Headers, "k = v\nCC = [a, b]", 2, placeErr(err, "headers", "pub-headers"),
 				func(v string) { f.Headers = v; h.st.err.Clear("headers") }),
-			h.check("pub-mandatory", "mandatory", f.Mandatory, func(v bool) { f.Mandatory = v }),
+			check("pub-mandatory", "mandatory", f.Mandatory, func(v bool) { f.Mandatory = v }),
 			h.help("help.mandatory"),
 			app.Div().Class("dl-row2").Body(
-				h.fieldErr("pub-count", h.t("publish.count"), f.Count, "1", placeErr(err, "count", "pub-count"), func(v string) { f.Count = v; h.st.err.Clear("count") }),
-				h.fieldErr("pub-interval", h.t("publish.interval"), f.Interval, "0, 500ms, 2s", placeErr(err, "interval", "pub-interval"),
+				fieldErr(h.lang, "pub-count", h.t("publish.count"), f.Count, "1", placeErr(err, "count", "pub-count"), func(v string) { f.Count = v; h.st.err.Clear("count") }),
+				fieldErr(h.lang, "pub-interval", h.t("publish.interval"), f.Interval, "0, 500ms, 2s", placeErr(err, "interval", "pub-interval"),
 					func(v string) { f.Interval = v; h.st.err.Clear("interval") }),
 			),
 			app.Div().Class("dl-actions").Body(
@@ -94,7 +94,7 @@ func (h *PublishPanel) returnsList() app.UI {
 			app.Span().Class("dl-time").Text(clockLabel(ev.T)),
 			app.Span().Text("↩ "+strconv.Itoa(ev.Code)+" "+ev.Detail+" · "),
 			app.Span().Class("dl-body").Text(clip(ev.Msg.Body, 24)),
-			app.Span().Class("dl-muted").Text(" · "+h.exchangeText(ev.Exchange)+" · "+ev.Msg.RoutingKey()),
+			app.Span().Class("dl-muted").Text(" · "+exchangeText(h.lang, ev.Exchange)+" · "+ev.Msg.RoutingKey()),
 		))
 	}
 	return app.Div().Class("dl-section").Body(
@@ -105,9 +105,9 @@ func (h *PublishPanel) returnsList() app.UI {
 }
 
 // exchangeText names an exchange, the default one ("") in words.
-func (h *page) exchangeText(x string) string {
+func exchangeText(lang, x string) string {
 	if x == "" || x == `""` || x == model.DefaultExchange {
-		return h.t("exchange.default")
+		return tr(lang, "exchange.default")
 	}
 	return x
 }

@@ -390,7 +390,7 @@ func (h *Inspector) messagePanel() app.UI {
 	if md.Received != nil && len(args) == 4 { // what the consumer did, in the learner's language
 		args[3] = h.outcome(*md.Received)
 	}
-	props := append([]model.KV{{K: "exchange", V: h.exchangeText(md.Exchange)}, {K: "routing_key", V: md.RoutingKey}}, md.Props...)
+	props := append([]model.KV{{K: "exchange", V: exchangeText(h.lang, md.Exchange)}, {K: "routing_key", V: md.RoutingKey}}, md.Props...)
 	var settle app.UI = app.Text("")
 	if md.Held != nil && md.Held.ByHand {
 		settle = h.settleRow(md)
@@ -440,7 +440,7 @@ func (h *Inspector) xdeathTable(rows []model.XDeathRow) app.UI {
 				app.Span().Class("dl-muted").Text(k+" "), app.Span().Text(v))
 		}
 		details := []app.UI{
-			field("exchange", h.exchangeText(r.Exchange)), field("routing-keys", r.RoutingKeys), field("time", r.Time+" s"),
+			field("exchange", exchangeText(h.lang, r.Exchange)), field("routing-keys", r.RoutingKeys), field("time", r.Time+" s"),
 		}
 		if r.OrigExpiration != "" {
 			details = append(details, app.Span().Class("dl-xdfield", "xd-origexp").Title(h.xdeathHelp("original-expiration")).Body(

@@ -328,3 +328,35 @@ func (s *Session) BindingEnds() BindingEnds {
 	}
 	return ends
 }
+
+// ScenarioExchange is the scenario's exchange name (a copy), nil if it
+// has none: what an "Edit" opens.
+func (s *Session) ScenarioExchange(name string) *scenarios.Exchange {
+	i := slices.IndexFunc(s.sc.Exchanges, func(x scenarios.Exchange) bool { return x.Name == name })
+	if name == "" || i < 0 {
+		return nil
+	}
+	x := s.sc.Exchanges[i]
+	return &x
+}
+
+// ScenarioQueue is the scenario's queue name (a copy), nil if it has none.
+func (s *Session) ScenarioQueue(name string) *scenarios.Queue {
+	i := slices.IndexFunc(s.sc.Queues, func(q scenarios.Queue) bool { return q.Name == name })
+	if i < 0 {
+		return nil
+	}
+	q := s.sc.Queues[i]
+	return &q
+}
+
+// ScenarioPolicy is the scenario's policy name (a copy), nil if it has
+// none.
+func (s *Session) ScenarioPolicy(name string) *scenarios.Policy {
+	i := slices.IndexFunc(s.sc.Policies, func(p scenarios.Policy) bool { return p.Name == name })
+	if i < 0 {
+		return nil
+	}
+	p := s.sc.Policies[i]
+	return &p
+}
