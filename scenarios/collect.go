@@ -75,7 +75,7 @@ func appendTraceLine(b []byte, ev *core.Event) []byte {
 	}
 	if ev.Exchange != "" || ev.Kind == core.EvPublished || ev.Kind == core.EvReturned || ev.Kind == core.EvDeadLettered {
 		field("exchange")
-		b = strconv.AppendQuote(b, ev.Exchange)
+		b = appendQuoted(b, ev.Exchange)
 	}
 	if ev.Consumer != "" {
 		field("consumer")
@@ -92,7 +92,7 @@ func appendTraceLine(b []byte, ev *core.Event) []byte {
 			field("keys")
 			b = appendList(b, ev.Msg.Keys)
 			field("body")
-			b = strconv.AppendQuote(b, clip(ev.Msg.Body))
+			b = appendQuoted(b, clip(ev.Msg.Body))
 		}
 	}
 	if ev.Instance != 0 {
@@ -109,7 +109,7 @@ func appendTraceLine(b []byte, ev *core.Event) []byte {
 	}
 	if ev.Reason != "" {
 		field("reason")
-		b = strconv.AppendQuote(b, ev.Reason)
+		b = appendQuoted(b, ev.Reason)
 	}
 	if ev.Code != 0 {
 		field("code")
@@ -121,9 +121,20 @@ func appendTraceLine(b []byte, ev *core.Event) []byte {
 	}
 	if ev.Detail != "" {
 		field("detail")
-		b = strconv.AppendQuote(b, ev.Detail)
+		b = appendQuoted(b, ev.Detail)
 	}
 	return b
+}
+
+// appendQuoted appends s quoted as strconv.Quote quotes it; printable
+// ASCII without quotes or backslashes, most of a trace, is copied as it is.
+func appendQuoted(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // appendList appends "[a,b,c]".

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,4 +130,13 @@ func TestWriteJSONSame(t *testing.T) {
 		}
 		same(t, obs)
 	})
+}
+
+// appendQuoted quotes as strconv.Quote does, fast path or not.
+func TestAppendQuoted(t *testing.T) {
+	for _, s := range []string{"", "plain text", `a"b`, `back\slash`, "tab\t", "é", "日本", "\x7f", "\xff", "~ }", "\u2028"} {
+		if got, want := string(appendQuoted(nil, s)), strconv.Quote(s); got != want {
+			t.Errorf("appendQuoted(%q) = %s, want %s", s, got, want)
+		}
+	}
 }
