@@ -193,3 +193,60 @@ func TestIntegrationSettleN(t *testing.T) {
 		t.Errorf("the simulator and the broker differ:\n%s", out.String())
 	}
 }
+
+// metricsTiny moves the per-queue depth, the dead-letter counters by
+// strategy (one at-most-once, one with no DLX) and the unroutable counter.
+const metricsTiny = `
+version: 1
+title: conform metrics integration test
+exchanges: [{name: dlx}]
+queues:
+  - {name: work, arguments: {x-dead-letter-exchange: dlx, x-dead-letter-routing-key: dead}}
+  - {name: dlq}
+  - {name: plain}
+bindings: [{source: dlx, destination: dlq, routing_key: dead}]
+consumers: [{name: worker, queue: work, actions: [reject]}]
+steps:
+  - publish: {exchange: "", routing_key: work, body: a, count: 2}
+  - publish: {exchange: "", routing_key: plain, body: b, count: 3}
+  - publish: {exchange: dlx, routing_key: nowhere, body: c}
+  - wait: 100ms
+`
+
+// The metrics of a replay compared with the broker's Prometheus endpoint
+// ($DLXLAB_PROMETHEUS_URL, or the local broker's :15692): the per-queue
+// depths of the replay's own vhost agree, and the node-wide counters
+// agree (or, with another client on the node, grew at least as much).
+func TestIntegrationMetrics(t *testing.T) {
+	u := brokerURL(t)
+	prom := os.Getenv("DLXLAB_PROMETHEUS_URL")
+	if prom == "" {
+		prom = "http://127.0.0.1:15692"
+	}
+	if _, err := scrape(context.Background(), prom+"/metrics"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no rabbitmq_prometheus at %s, and CI=true: %v", prom, err)
+		}
+		t.Skipf("no rabbitmq_prometheus at %s: %v", prom, err)
+	}
+	sc, err := scenarios.Parse("metrics.yaml", []byte(metricsTiny))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	sum, err := Run(ctx, Config{URL: u, Profile: "rabbitmq-3.12", Scale: 1, MinReal: 0, Budget: 20 * time.Second,
+		Tolerance: Tolerance{Abs: 1000, Rel: 1}, Admin: Rabbitmqctl{}, Out: &out, Metrics: prom}, []File{{Path: "metrics.yaml", Scenario: sc}})
+	t.Log("\n" + out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sum.Results[0]
+	if r.Status != Passed || (r.Metrics != MetricsEqual && r.Metrics != MetricsObjectsOnly && r.Metrics != MetricsSurplus) {
+		t.Errorf("status %s, metrics %q", r.Status, r.Metrics)
+	}
+	if !strings.Contains(sum.Line(), "metrics equal on") {
+		t.Errorf("summary line %q", sum.Line())
+	}
+}

@@ -89,7 +89,7 @@ func (m *metricsCheck) compare() (diffs []Difference, warning string) {
 	received := simKey("rabbitmq_global_messages_received_total", metrics.Sample{Labels: []metrics.Label{{Name: "protocol", Value: "amqp091"}}})
 	want, _ := m.want.Value("rabbitmq_global_messages_received_total", "protocol=amqp091")
 	if got := m.after[received] - m.before[received]; got != float64(want) {
-		return diffs, fmt.Sprintf("node-wide metrics not compared: the broker received %g messages during the replay, the scenario sent %d (other clients on the node)", got, want)
+		return diffs, fmt.Sprintf(nodeWideSkipped+": the broker received %g messages during the replay, the scenario sent %d (other clients on the node)", got, want)
 	}
 	var extra []string
 	for _, f := range m.want.Families {
@@ -230,12 +230,18 @@ func compareMetrics(m *metricsCheck, r *Result) {
 		r.Metrics = MetricsNotCompared
 	case len(diffs) > 0:
 		r.Metrics = MetricsDiffer
-	case warning != "":
+	case strings.HasPrefix(warning, nodeWideSkipped):
 		r.Metrics = MetricsObjectsOnly
+	case warning != "":
+		r.Metrics = MetricsSurplus
 	default:
 		r.Metrics = MetricsEqual
 	}
 }
+
+// nodeWideSkipped starts the warning of a replay during which another
+// client published.
+const nodeWideSkipped = "node-wide metrics not compared"
 
 // MetricsOutcome is how a scenario's metrics compared.
 type MetricsOutcome string
@@ -244,6 +250,9 @@ type MetricsOutcome string
 const (
 	MetricsEqual       MetricsOutcome = "equal"
 	MetricsObjectsOnly MetricsOutcome = "per-object equal, node-wide not compared"
+	// MetricsSurplus: nothing grew less than the simulator says, some
+	// node-wide counter more (another client's work).
+	MetricsSurplus     MetricsOutcome = "equal or more on the node"
 	MetricsDiffer      MetricsOutcome = "differ"
 	MetricsNotCompared MetricsOutcome = "not compared"
 )
@@ -273,7 +282,7 @@ func deleteQueues(url, vhost string, names []string) error {
 // ("" when no scenario's metrics were checked), with the scenarios whose
 // node-wide counters could not be compared.
 func (s Summary) MetricsLine() string {
-	checked, equal, objectsOnly := 0, 0, 0
+	checked, equal, objectsOnly, surplus := 0, 0, 0, 0
 	for _, r := range s.Results {
 		switch r.Metrics {
 		case "":
@@ -282,6 +291,8 @@ func (s Summary) MetricsLine() string {
 			equal++
 		case MetricsObjectsOnly:
 			objectsOnly++
+		case MetricsSurplus:
+			surplus++
 		}
 		checked++
 	}
@@ -289,8 +300,15 @@ func (s Summary) MetricsLine() string {
 		return ""
 	}
 	line := fmt.Sprintf("metrics equal on %d of %d", equal, checked)
+	var more []string
 	if objectsOnly > 0 {
-		line += fmt.Sprintf(" (%d more with node-wide counters not compared: other traffic)", objectsOnly)
+		more = append(more, fmt.Sprintf("%d with node-wide counters not compared", objectsOnly))
+	}
+	if surplus > 0 {
+		more = append(more, fmt.Sprintf("%d with node-wide counters above the scenario's", surplus))
+	}
+	if len(more) > 0 {
+		line += " (" + strings.Join(more, ", ") + ": other traffic)"
 	}
 	return line
 }

@@ -83,6 +83,18 @@ steps: [{publish: {exchange: "", routing_key: q, body: x, count: 2}}, {publish: 
 	if diffs, warn := check(samples{rejected: 105}).compare(); len(diffs) != 0 || !strings.Contains(warn, "+3") {
 		t.Errorf("more rejections: %v %q", diffs, warn)
 	}
+	for after, want := range map[string]MetricsOutcome{rejected: MetricsSurplus, received: MetricsObjectsOnly} {
+		var r Result
+		compareMetrics(check(samples{after: 110}), &r)
+		if r.Metrics != want {
+			t.Errorf("%s above the scenario's: outcome %q, want %q", after, r.Metrics, want)
+		}
+	}
+	var r Result
+	compareMetrics(check(nil), &r)
+	if r.Metrics != MetricsEqual {
+		t.Errorf("equal: outcome %q", r.Metrics)
+	}
 	if diffs, warn := check(samples{received: 110}).compare(); len(diffs) != 0 || !strings.Contains(warn, "not compared") {
 		t.Errorf("other traffic: %v %q", diffs, warn)
 	}
@@ -121,8 +133,8 @@ func TestTimingOnlyWithMetrics(t *testing.T) {
 }
 
 func TestMetricsLine(t *testing.T) {
-	s := Summary{Results: []Result{{Metrics: MetricsEqual}, {Metrics: MetricsDiffer}, {Metrics: MetricsObjectsOnly}, {}}}
-	if got, want := s.MetricsLine(), "metrics equal on 1 of 3 (1 more with node-wide counters not compared: other traffic)"; got != want {
+	s := Summary{Results: []Result{{Metrics: MetricsEqual}, {Metrics: MetricsDiffer}, {Metrics: MetricsObjectsOnly}, {Metrics: MetricsSurplus}, {}}}
+	if got, want := s.MetricsLine(), "metrics equal on 1 of 4 (1 with node-wide counters not compared, 1 with node-wide counters above the scenario's: other traffic)"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	if (Summary{Results: []Result{{}}}).MetricsLine() != "" {
