@@ -85,7 +85,7 @@ func TestJourneyRocketOrderly(t *testing.T) {
 	if !p.exists(rqLane("account-events", 1) + ` [data-role="rq-chip"][data-done="true"]`) {
 		t.Error("queue 1 did not flow: its message is not consumed")
 	}
-	if got := p.text(rqLane("account-events", 0)); !strings.Contains(got, "blocked until") {
+	if got := p.text(rqLane("account-events", 0)); !strings.Contains(got, "blocked by ledger until") {
 		t.Errorf("blocked lane says %q", got)
 	}
 	p.screenshot("rocketmq-orderly-blocked.png")
@@ -174,7 +174,7 @@ func TestJourneyRocketChinese(t *testing.T) {
 		"#scenario-title":                   "顺序消费",
 		"#fast-forward":                     "快进",
 		`[data-key="group:ledger"]`:         "消费组",
-		"#event-caption":                    "生产者",
+		"#event-caption":                    "监听器",
 		"#rq-legend":                        "消费位点",
 		`[data-key="topic:account-events"]`: "TOPIC",
 	} {

@@ -45,7 +45,8 @@ var rocketCatalogue = map[string][2]string{
 
 	"rq.blocked":         {"Blocked by %[1]v until %[2]v: an orderly consumer retries the message at the head in place, and nothing behind it is consumed.", "被 %[1]v 阻塞到 %[2]v：顺序消费者在原地重试队头的消息，后面的消息都不会被消费。"},
 	"rq.blocked.queue":   {"%[1]v queue %[2]v is blocked until %[3]v: the message at its head is retried in place.", "%[1]v 的队列 %[2]v 被阻塞到 %[3]v：队头的消息在原地重试。"},
-	"rq.blocked.short":   {"blocked by %[1]v until %[2]v: orderly retry in place", "被 %[1]v 阻塞到 %[2]v：顺序消费原地重试"},
+	"rq.blocked.short":   {"blocked by %[1]v until %[2]v", "被 %[1]v 阻塞到 %[2]v"},
+	"rq.waiting.none":    {"nothing waiting now", "现在没有等待的消息"},
 	"rq.producer":        {"Producer", "生产者"},
 	"rq.holds.none":      {"no queue", "没有分到队列"},
 	"rq.consumers.none":  {"no consumer online", "没有在线的消费者"},

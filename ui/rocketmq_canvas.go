@@ -101,6 +101,9 @@ func (h *RocketCanvas) box(b model.RocketBox) app.UI {
 	for _, ln := range b.Lanes {
 		parts = append(parts, h.lane(b, ln))
 	}
+	if len(b.Lanes) == 0 && (b.Kind == "schedule" || b.Kind == "timer") {
+		parts = append(parts, rsvg("text", "node-fact").Attr("x", 12).Attr("y", 52).Text(h.t("rq.waiting.none")))
+	}
 	return g.Body(parts...)
 }
 
@@ -120,7 +123,7 @@ func (h *RocketCanvas) groupRows(b model.RocketBox) []app.UI {
 			holds = h.t("rq.holds.none")
 		}
 		out = append(out, rsvg("text", "node-fact").Attr("x", 12).Attr("y", 68+float64(i)*18).
-			Text(clip(c.ID+": "+holds, 40)))
+			Text(clip(c.ID+": "+holds, 36)))
 	}
 	if len(b.Consumers) == 0 {
 		out = append(out, rsvg("text", "node-fact").Attr("x", 12).Attr("y", 68).Text(h.t("rq.consumers.none")))
@@ -146,7 +149,7 @@ func (h *RocketCanvas) lane(b model.RocketBox, ln model.RocketLane) app.UI {
 	wide := len(ln.Chips) <= 3
 	x := 40.0
 	for _, c := range ln.Chips {
-		cw := 15.0
+		cw := 11.0
 		if wide {
 			cw = 66
 		}
@@ -170,7 +173,7 @@ func (h *RocketCanvas) lane(b model.RocketBox, ln model.RocketLane) app.UI {
 	}
 	if ln.Blocked != nil {
 		parts = append(parts, rsvg("text", "rq-blocked").Attr("x", 40).Attr("y", 32).
-			Text("⛔ "+h.t("rq.blocked.short", ln.Blocked.Track, rqClockLabel(ln.Blocked.Until))))
+			Text("‖ "+h.t("rq.blocked.short", ln.Blocked.Track, rqClockLabel(ln.Blocked.Until))))
 	}
 	if ln.Offsets != "" {
 		parts = append(parts, rsvg("text", "rq-offsets").Attr("x", b.W-18).Attr("y", 15).Attr("text-anchor", "end").Text(ln.Offsets))

@@ -182,7 +182,7 @@ func (h *RocketInspector) queuePanel(topic string, q int) app.UI {
 	var blocked []app.UI
 	for _, b := range d.Blocked {
 		blocked = append(blocked, app.P().Class("dl-blocked").Role("status").
-			Text("⛔ "+h.t("rq.blocked", b.Track, rqClockLabel(b.Until))))
+			Text("‖ "+h.t("rq.blocked", b.Track, rqClockLabel(b.Until))))
 	}
 	progress := make([]app.UI, 0, len(d.Progress))
 	for _, p := range d.Progress {
@@ -245,7 +245,7 @@ func (h *RocketInspector) groupPanel(name string) app.UI {
 	var blocked []app.UI
 	for _, b := range g.Blocked {
 		blocked = append(blocked, app.P().Class("dl-blocked").Role("status").
-			Text("⛔ "+h.t("rq.blocked.queue", b.Topic, b.QueueID, rqClockLabel(b.Until))))
+			Text("‖ "+h.t("rq.blocked.queue", b.Topic, b.QueueID, rqClockLabel(b.Until))))
 	}
 	return app.Div().ID("rq-inspect-group").DataSet("group", name).Body(
 		h.head(h.t("rq.group"), name),

@@ -21,7 +21,7 @@ const (
 	rqGap     = 26.0
 	rqTopicW  = 310.0
 	rqGroupW  = 250.0
-	rqMaxChip = 14 // chips drawn per lane; the rest is "+N"
+	rqMaxChip = 12 // chips drawn per lane; the rest is "+N"
 )
 
 // RocketPicture is the whole canvas.
@@ -102,6 +102,9 @@ func RocketLayout(v rmq.View) RocketPicture {
 			ly += b.Lanes[i].H
 		}
 		b.H = ly - *y + 8
+		if len(b.Lanes) == 0 {
+			b.H += 14 // room for "nothing waiting"
+		}
 		p.Anchor[b.Key] = RocketPoint{x + rqTopicW/2, *y + rqHeadH/2}
 		*y += b.H + rqGap
 		p.Boxes = append(p.Boxes, b)

@@ -73,7 +73,7 @@ func rocketMoveFor(ev rmq.Event, b *rmq.Broker) (RocketMove, bool) {
 	case rmq.EvDropped:
 		return RocketMove{Kind: "drop", To: lane(ev.Topic, ev.QueueID), Label: "✕ " + ev.Reason}, true
 	case rmq.EvSuspended:
-		return RocketMove{Kind: "suspend", To: lane(ev.Topic, ev.QueueID), Label: "⏸ " + label}, true
+		return RocketMove{Kind: "suspend", To: lane(ev.Topic, ev.QueueID), Label: "‖ " + label}, true
 	}
 	return RocketMove{}, false
 }
