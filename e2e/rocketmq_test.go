@@ -34,7 +34,7 @@ func (p *page) openRocketLesson(name string) {
 func TestJourneyRocketLadder(t *testing.T) {
 	p := openPage(t, "/")
 	p.click("#library-open")
-	p.waitFor("#lib-broker-rocketmq")
+	p.click("#goto-lib-broker-rocketmq") // the RocketMQ lessons come after the RabbitMQ ones
 	p.screenshot("rocketmq-library.png")
 	p.click(`[data-lesson="rocketmq-full-ladder-to-dlq"]`)
 	p.waitFor(`#shell[data-broker="rocketmq"]`)

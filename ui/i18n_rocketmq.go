@@ -103,6 +103,7 @@ var rocketCatalogue = map[string][2]string{
 	"rq.prop.timer_out_ms":      {"when the timer wheel releases it", "时间轮释放它的时间"},
 	"rq.prop.user":              {"a property of the producer's", "生产者设置的属性"},
 
+	"rq.lib.goto":      {"%[1]v lessons ↓", "%[1]v 课程 ↓"},
 	"rq.group.retry":   {"RocketMQ: retries and the DLQ", "RocketMQ：重试与死信队列"},
 	"rq.group.orderly": {"RocketMQ: orderly consumers", "RocketMQ：顺序消费"},
 	"rq.group.ops":     {"RocketMQ: operations on dead letters", "RocketMQ：死信的运维操作"},

@@ -25,10 +25,7 @@ func (h *LibraryDialog) libraryDialog() app.UI {
 		))
 	}
 	rocket, rn := h.rocketSections() // the RocketMQ lessons, under their own heading
-	if len(sections) > 0 && rn > 0 {
-		sections = append([]app.UI{brokerHeading("lib-broker-rabbitmq", "RabbitMQ")}, sections...)
-	}
-	return h.dialog(n+rn, append(sections, rocket...))
+	return h.dialog(n+rn, h.byBroker(sections, rocket))
 }
 
 func (h *LibraryDialog) lessonItem(l model.Lesson) app.UI {

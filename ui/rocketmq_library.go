@@ -17,7 +17,7 @@ func (h *LibraryDialog) rocketSections() ([]app.UI, int) {
 	if len(groups) == 0 {
 		return nil, 0
 	}
-	out := []app.UI{brokerHeading("lib-broker-rocketmq", "RocketMQ")}
+	var out []app.UI
 	n := 0
 	for _, g := range groups {
 		items := make([]app.UI, 0, len(g.Lessons))
@@ -40,9 +40,32 @@ func (h *LibraryDialog) rocketSections() ([]app.UI, int) {
 	return out, n
 }
 
-// brokerHeading heads one broker's lessons in the library.
-func brokerHeading(id, name string) app.UI {
-	return app.H2().ID(id).Class("dl-libbroker").Text(name)
+// byBroker puts each broker's lessons under its heading, the broker the
+// page shows first; each heading has a button to the other broker's.
+func (h *LibraryDialog) byBroker(rabbit, rocket []app.UI) []app.UI {
+	if len(rabbit) == 0 || len(rocket) == 0 {
+		return append(rabbit, rocket...)
+	}
+	ra := append([]app.UI{h.brokerHeading("lib-broker-rabbitmq", "RabbitMQ", "lib-broker-rocketmq", "RocketMQ")}, rabbit...)
+	ro := append([]app.UI{h.brokerHeading("lib-broker-rocketmq", "RocketMQ", "lib-broker-rabbitmq", "RabbitMQ")}, rocket...)
+	if h.rocketMode() {
+		return append(ro, ra...)
+	}
+	return append(ra, ro...)
+}
+
+// brokerHeading heads one broker's lessons, with a button that scrolls to
+// the other broker's.
+func (h *LibraryDialog) brokerHeading(id, name, otherID, other string) app.UI {
+	return app.Div().Class("dl-libbroker").Body(
+		app.H2().ID(id).Text(name),
+		app.Button().ID("goto-"+otherID).Class("dl-button", "dl-button--small").Type("button").
+			OnClick(func(ctx app.Context, e app.Event) {
+				if el := app.Window().GetElementByID(otherID); el.Truthy() {
+					el.Call("scrollIntoView")
+				}
+			}).Text(h.t("rq.lib.goto", other)),
+	)
 }
 
 func (h *LibraryDialog) onRocketLesson(name string) app.EventHandler {
