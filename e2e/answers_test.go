@@ -82,30 +82,49 @@ func expectText(t *testing.T, what, got, want string) {
 	}
 }
 
-// TestJourneyAnswerHeadOfLine: the head-of-line lesson, answered from the
-// queue rows and from the x-death the screen shows.
+// holTexts are the head-of-line lesson's words in one language.
+type holTexts struct {
+	lang, q1, waits, a1, right1, why1, q3, right3 string
+}
+
+// TestJourneyAnswerHeadOfLine: the head-of-line lesson, in English and
+// in Chinese, answered from the queue rows and from the x-death the
+// screen shows.
 func TestJourneyAnswerHeadOfLine(t *testing.T) {
+	for _, tx := range []holTexts{
+		{"en", "Which message is dead-lettered first, and when?", "then waits for the head",
+			"msg1 at 60 s and the other two right after it", "You were right: msg1 at 60 s and the other two right after it",
+			"only at its head", "msg2's own expiration was 10 s. What time does its x-death entry show?", "You were right: 60"},
+		{"zh", "哪条消息最先成为死信？在什么时候？", "之后要等前面的消息",
+			"msg1，在 60 秒时，另两条紧随其后", "你答对了：msg1，在 60 秒时，另两条紧随其后",
+			"队列只在队头处理过期", "msg2 自己的 expiration 是 10 秒。它的 x-death 记录里的 time 是多少？", "你答对了：60"},
+	} {
+		t.Run(tx.lang, func(t *testing.T) { answerHeadOfLine(t, tx) })
+	}
+}
+
+func answerHeadOfLine(t *testing.T, tx holTexts) {
 	p := openPage(t, "/")
+	p.fill("#lang", tx.lang)
 	p.loadLesson("ttl-head-of-line-blocking")
 	p.fill("#speed", "1000")
 	p.click("#play")
-	expectText(t, "question 1", atCheckpoint(p, 1), "Which message is dead-lettered first, and when?")
+	expectText(t, "question 1", atCheckpoint(p, 1), tx.q1)
 	// The screen: delay lists msg1 at the head; msg2 and msg3 say they
 	// wait for the head, so nothing leaves before msg1 does.
 	if got := openQueue(p, "delay"); !reflect.DeepEqual(got, []string{"msg1", "msg2", "msg3"}) {
 		t.Fatalf("delay lists %v", got)
 	}
-	if r := rowText(p, "msg2"); !strings.Contains(r, "then waits for the head") {
+	if r := rowText(p, "msg2"); !strings.Contains(r, tx.waits) {
 		t.Errorf("msg2's row does not say it waits for the head: %q", r)
 	}
-	choose(p, "msg1 at 60 s and the other two right after it")
-	p.screenshot("answer-hol-question.png")
+	choose(p, tx.a1)
+	p.screenshot("answer-hol-question-" + tx.lang + ".png")
 	p.click("#checkpoint-continue")
 
 	atCheckpoint(p, 2)
 	expectText(t, "clock at checkpoint 2", p.text("#clock-time"), "t = 35.000 s")
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "You were right: msg1 at 60 s and the other two right after it") ||
-		!strings.Contains(got, "only at its head") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right1) || !strings.Contains(got, tx.why1) {
 		t.Errorf("answer 1 revealed = %q", got)
 	}
 	if got := openQueue(p, "delay"); !reflect.DeepEqual(got, []string{"msg1", "msg2", "msg3"}) {
@@ -116,8 +135,7 @@ func TestJourneyAnswerHeadOfLine(t *testing.T) {
 	}
 	p.click("#checkpoint-continue")
 
-	q := atCheckpoint(p, 3)
-	expectText(t, "question 3", q, "msg2's own expiration was 10 s. What time does its x-death entry show?")
+	expectText(t, "question 3", atCheckpoint(p, 3), tx.q3)
 	expectText(t, "clock at checkpoint 3", p.text("#clock-time"), "t = 1 min")
 	if got := openQueue(p, "done"); !reflect.DeepEqual(got, []string{"msg1", "msg2", "msg3"}) {
 		t.Fatalf("at 60 s done lists %v", got)
@@ -126,43 +144,61 @@ func TestJourneyAnswerHeadOfLine(t *testing.T) {
 	tm := xdeathField(p, "delay", "expired", "time")
 	expectText(t, "msg2's x-death time", tm, "60 s")
 	expectText(t, "msg2's original-expiration", js[string](p, `document.querySelector('#xdeath .xd-origexp').lastChild.textContent`), "10000")
-	p.screenshot("answer-hol-xdeath.png")
+	p.screenshot("answer-hol-xdeath-" + tx.lang + ".png")
 	choose(p, strings.TrimSuffix(tm, " s")) // the choice is what the screen says
 	p.click("#checkpoint-continue")
 
 	atCheckpoint(p, 4)
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "You were right: 60") || !strings.Contains(got, "original-expiration") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right3) || !strings.Contains(got, "original-expiration") {
 		t.Errorf("answer 3 revealed = %q", got)
 	}
 	openQueue(p, "done")
 	if n := js[int](p, `document.querySelectorAll('#received [data-outcome="held"]').length`); n != 3 {
 		t.Errorf("closer holds %d dead letters, want 3", n)
 	}
-	p.screenshot("answer-hol-end.png")
+	p.screenshot("answer-hol-end-" + tx.lang + ".png")
 	p.check()
 }
 
-// TestJourneyAnswerMaxLength: the max-length lesson in Chinese, answered
-// from the queue's settings, the dead letter's x-death and the counts.
+// maxlenTexts are the max-length lesson's words in one language.
+type maxlenTexts struct {
+	lang, q1, ready3, a1, right1, q3, a3, right3 string
+}
+
+// TestJourneyAnswerMaxLength: the max-length lesson, in English and in
+// Chinese, answered from the queue's settings, the dead letter's x-death
+// and the counts.
 func TestJourneyAnswerMaxLength(t *testing.T) {
+	for _, tx := range []maxlenTexts{
+		{"en", "msg3 is published next. What happens?", "ready 3", "msg0, the oldest, is pushed out of the head and dead-lettered",
+			"You were right: msg0, the oldest, is pushed out of the head and dead-lettered",
+			"How many of the six messages did the broker lose?", "None", "You were right: None"},
+		{"zh", "接下来发布 msg3。会发生什么？", "就绪 3", "最旧的 msg0 被挤出队头并成为死信", "你答对了：最旧的 msg0 被挤出队头并成为死信",
+			"六条消息中，Broker 丢失了几条？", "一条也没有", "你答对了：一条也没有"},
+	} {
+		t.Run(tx.lang, func(t *testing.T) { answerMaxLength(t, tx) })
+	}
+}
+
+func answerMaxLength(t *testing.T, tx maxlenTexts) {
 	p := openPage(t, "/")
-	p.fill("#lang", "zh")
+	p.fill("#lang", tx.lang)
 	p.loadLesson("dlx-maxlen-drop-head")
 	p.click("#play")
-	expectText(t, "question 1", atCheckpoint(p, 1), "接下来发布 msg3。会发生什么？")
+	expectText(t, "question 1", atCheckpoint(p, 1), tx.q1)
 	if got := openQueue(p, "m3"); !reflect.DeepEqual(got, []string{"msg0", "msg1", "msg2"}) {
 		t.Fatalf("m3 lists %v", got)
 	}
-	expectText(t, "m3 ready", p.text("#q-ready"), "就绪 3")
-	if got := p.text("#q-config"); !strings.Contains(got, "max-length3") {
-		t.Errorf("m3's settings do not show its length limit: %q", got)
+	expectText(t, "m3 ready", p.text("#q-ready"), tx.ready3)
+	if got := p.text("#q-config"); !strings.Contains(got, "max-length3") || !strings.Contains(got, "drop-head") {
+		t.Errorf("m3's settings do not show its length limit and overflow: %q", got)
 	}
-	choose(p, "最旧的 msg0 被挤出队头并成为死信")
-	p.screenshot("answer-maxlen-question-zh.png")
+	choose(p, tx.a1)
+	p.screenshot("answer-maxlen-question-" + tx.lang + ".png")
 	p.click("#checkpoint-continue")
 
 	atCheckpoint(p, 2)
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "你答对了：最旧的 msg0 被挤出队头并成为死信") || !strings.Contains(got, "drop-head") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right1) || !strings.Contains(got, "drop-head") {
 		t.Errorf("answer 1 revealed = %q", got)
 	}
 	if got := openQueue(p, "dlq"); !reflect.DeepEqual(got, []string{"msg0"}) {
@@ -174,25 +210,26 @@ func TestJourneyAnswerMaxLength(t *testing.T) {
 	}
 	p.click("#checkpoint-continue")
 
-	expectText(t, "question 3", atCheckpoint(p, 3), "六条消息中，Broker 丢失了几条？")
+	expectText(t, "question 3", atCheckpoint(p, 3), tx.q3)
 	// The screen: three messages in m3, three in dlq, no drop anywhere.
 	kept := openQueue(p, "m3")
+	keptDrops := p.exists("#q-drops")
 	dead := openQueue(p, "dlq")
-	if len(kept)+len(dead) != 6 || p.exists("#q-drops") {
-		t.Errorf("m3 %v and dlq %v (drops shown: %v): want all six accounted for", kept, dead, p.exists("#q-drops"))
+	if len(kept)+len(dead) != 6 || keptDrops || p.exists("#q-drops") {
+		t.Errorf("m3 %v and dlq %v: want all six accounted for, and no drops", kept, dead)
 	}
-	choose(p, "一条也没有")
+	choose(p, tx.a3)
 	p.click("#checkpoint-continue")
 
 	atCheckpoint(p, 4)
-	if got := p.text("#checkpoint-prev"); !strings.Contains(got, "你答对了：一条也没有") {
+	if got := p.text("#checkpoint-prev"); !strings.Contains(got, tx.right3) {
 		t.Errorf("answer 3 revealed = %q", got)
 	}
 	openQueue(p, "dlq")
 	if n := js[int](p, `document.querySelectorAll('#received [data-outcome="held"]').length`); n != 3 {
 		t.Errorf("audit holds %d dead letters, want 3", n)
 	}
-	p.screenshot("answer-maxlen-end-zh.png")
+	p.screenshot("answer-maxlen-end-" + tx.lang + ".png")
 	p.check()
 }
 
