@@ -68,7 +68,7 @@ func (b *Broker) deadLetterTo(q *Queue, e *entry, x *Exchange, m *Message, reaso
 func (b *Broker) noteDeadLettered(q *Queue, e *entry, x *Exchange, m *Message, reason string, targets []*Queue) {
 	b.stats.DeadLettered++
 	b.emit(Event{Kind: EvDeadLettered, Msg: m, Instance: e.id, Queue: q.Name, Exchange: x.Name,
-		Reason: reason, Detail: q.cfg.dlxFrom, Targets: queueNames(targets)})
+		Reason: reason, Detail: q.cfg.dlxFrom, Targets: targetNames(targets)})
 }
 
 // withDeath makes the dead-lettered message: the death recorded, the

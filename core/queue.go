@@ -16,6 +16,7 @@ type Queue struct {
 	ready    readyList
 	returns  readyList // quorum with a delivery limit: returned messages, served first (docs/rabbitmq.md "Requeue position")
 	backlog  []held    // at-least-once dead letters not yet taken by their targets (docs/rabbitmq.md "At-least-once dead-lettering")
+	nameList []string  // []string{Name}, shared by events that name this queue alone (targetNames)
 	dlrkList []string  // [cfg.dlrk], shared by dead letters
 	bytes    int64     // bodies of ready messages (x-max-length-bytes)
 	unacked  int
