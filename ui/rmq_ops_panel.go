@@ -27,6 +27,10 @@ type RMQOpsPanel struct {
 	err       string // the last operation the session refused to add
 }
 
+// maxDLQRows bounds the dead letters listed per group (the oldest first);
+// the count says how many there are.
+const maxDLQRows = 50
+
 // NewRMQOpsPanel makes the panel for a host page.
 func NewRMQOpsPanel(h rmqHost, rev uint64) *RMQOpsPanel { return &RMQOpsPanel{host: h, Rev: rev} }
 
@@ -119,8 +123,8 @@ func (p *RMQOpsPanel) deadLetters(s *model.RocketSession, ops []model.RMQGroupOp
 			continue
 		}
 		canResend, why := model.RMQCanResend(g)
-		rows := make([]app.UI, 0, len(g.DLQ))
-		for _, d := range g.DLQ {
+		rows := make([]app.UI, 0, min(len(g.DLQ), maxDLQRows))
+		for _, d := range g.DLQ[:min(len(g.DLQ), maxDLQRows)] {
 			rows = append(rows, app.Tr().DataSet("testid", "dlq-row").DataSet("msgid", d.MsgID).Body(
 				app.Td().Class("dl-mono").Title(d.MsgID).Text(shortID(d.MsgID)),
 				app.Td().Text(strings.Join(d.Keys, " ")),
@@ -149,6 +153,7 @@ func (p *RMQOpsPanel) deadLetters(s *model.RocketSession, ops []model.RMQGroupOp
 				)),
 				app.TBody().Body(rows...),
 			)),
+			app.If(len(g.DLQ) > maxDLQRows, app.P().Class("dl-muted").Text(p.t("rmqops.preview.more", len(g.DLQ)-maxDLQRows))),
 		))
 	}
 	return app.Div().ID("rmq-dlq").Class("dl-section").Body(

@@ -1,0 +1,86 @@
+package e2e
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+// ladderThousand: 1,000 orders at t=0 to a group whose listener always
+// answers RECONSUME_LATER: every one climbs the full ladder (17
+// deliveries over 4 h 45 min 40 s) and ends in %DLQ%.
+const ladderThousand = `broker: rocketmq
+version: 1
+title: 1,000 messages on the retry ladder
+profile: rocketmq-4.9
+topics:
+  - {name: orders, queues: 4}
+groups:
+  - name: order-consumer
+    subscribe: [{topic: orders}]
+    consumers: [{id: c1, listener: [{actions: [{result: reconsume_later}]}]}]
+steps:
+  - send: {topic: orders, count: 1000}
+  - wait: 5h
+`
+
+// TestRocketMQFigures measures the RocketMQ figures of BENCHMARKS.md
+// ("RocketMQ in the browser"). They are logged, not asserted: the machine
+// decides them. FIGURES=0 skips it.
+func TestRocketMQFigures(t *testing.T) {
+	if os.Getenv("FIGURES") == "0" {
+		t.Skip("FIGURES=0")
+	}
+	link := rocketLinkText(t, "ladder-1000", []byte(ladderThousand), 0)
+	p := openPage(t, link)
+	p.waitFor("#canvas-svg")
+
+	// 1,000 messages in flight: the ladder playing at 100×, frames counted
+	// by requestAnimationFrame over 2 s, with the canvas in view.
+	p.fill("#speed", "100")
+	p.click("#play")
+	time.Sleep(1500 * time.Millisecond)
+	fps := jsAwait[float64](p, `new Promise(done => { let n = 0; const t0 = performance.now();
+		const f = () => { n++; if (performance.now() - t0 < 2000) requestAnimationFrame(f); else done(n * 1000 / (performance.now() - t0)); };
+		requestAnimationFrame(f); })`)
+	t.Logf("FIGURE 1,000 RocketMQ messages in flight (ladder, 100× speed): %.1f fps over 2 s (requestAnimationFrame), clock %s",
+		fps, p.text("#clock-time"))
+	p.screenshot("rocketmq-figures-in-flight.png")
+	p.click("#play")
+
+	// The full ladder for 1,000 messages: from the click on fast-forward
+	// (to the end of the steps, 5 h) until the DLQ chart shows 1,000.
+	p.navigate(link)
+	p.click("#tab-rq-charts")
+	p.waitFor("#rmq-charts")
+	t0 := time.Now()
+	p.click("#fast-forward")
+	p.waitJS(`(document.querySelector('#rmq-dlq-depth [data-depth]') || {dataset: {}}).dataset.depth === '1000'`, "1,000 dead letters")
+	ff := time.Since(t0)
+	t.Logf("FIGURE full ladder for 1,000 messages, fast-forward to 5 h: %v (17,000 deliveries, 1,000 dead letters)", ff.Round(time.Millisecond))
+	p.screenshot("rocketmq-figures-ladder.png")
+
+	// The same ladder played, not jumped: 10000× from t=0 until the
+	// 1,000th dead letter, the charts tab open.
+	p.navigate(link)
+	p.click("#tab-rq-charts")
+	p.fill("#speed", "10000")
+	t0 = time.Now()
+	p.click("#play")
+	waitLong(p, `(document.querySelector('#rmq-dlq-depth [data-depth]') || {dataset: {}}).dataset.depth === '1000'`, 10*time.Minute)
+	t.Logf("FIGURE full ladder for 1,000 messages played at 10000×: %v wall (4 h 45 min 40 s virtual), clock %s",
+		time.Since(t0).Round(time.Millisecond), p.text("#clock-time"))
+	p.check()
+}
+
+// waitLong polls a condition for up to d (waitJS stops at 10 s).
+func waitLong(p *page, cond string, d time.Duration) {
+	p.t.Helper()
+	end := time.Now().Add(d)
+	for !js[bool](p, cond) {
+		if time.Now().After(end) {
+			p.t.Fatalf("waited %v for %s", d, cond)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
