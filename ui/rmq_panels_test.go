@@ -16,7 +16,7 @@ type fakeHost struct {
 	changes int
 }
 
-func (f *fakeHost) rocket() *model.RocketSession      { return f.s }
+func (f *fakeHost) rocket() *model.RocketSession     { return f.s }
 func (f *fakeHost) t(key string, args ...any) string { return tr(f.lang, key, args...) }
 func (f *fakeHost) rocketChanged()                   { f.changes++ }
 
