@@ -12,7 +12,7 @@ import (
 // catalogue in English and 简体中文, with the same placeholders.
 func TestRMQOpsCatalogue(t *testing.T) {
 	keys := map[string]bool{}
-	lit := regexp.MustCompile(`"(rmq(?:ops|form|pub|chart)\.[a-z0-9.-]*[a-z0-9])"`)
+	lit := regexp.MustCompile(`"(rmq(?:ops|form|pub|chart|tab)\.[a-z0-9.-]*[a-z0-9])"`)
 	files, _ := filepath.Glob("rmq_*.go")
 	mfiles, _ := filepath.Glob("model/rmq_*.go")
 	for _, f := range append(files, mfiles...) {

@@ -125,20 +125,24 @@ func (p *RMQOpsPanel) deadLetters(s *model.RocketSession, ops []model.RMQGroupOp
 		canResend, why := model.RMQCanResend(g)
 		rows := make([]app.UI, 0, min(len(g.DLQ), maxDLQRows))
 		for _, d := range g.DLQ[:min(len(g.DLQ), maxDLQRows)] {
-			rows = append(rows, app.Tr().DataSet("testid", "dlq-row").DataSet("msgid", d.MsgID).Body(
-				app.Td().Class("dl-mono").Title(d.MsgID).Text(shortID(d.MsgID)),
-				app.Td().Text(strings.Join(d.Keys, " ")),
-				app.Td().Text(d.Tags),
-				app.Td().Class("dl-num").Text(d.ReconsumeTimes),
-				app.Td().Class("dl-mono").Text(d.Origin),
-				app.Td().Text(rmqTime(d.StoredAt)),
-				app.Td().Body(
+			what := "msgId " + shortID(d.MsgID)
+			if len(d.Keys) > 0 {
+				what += " · keys " + strings.Join(d.Keys, " ")
+			}
+			if d.Tags != "" {
+				what += " · tags " + d.Tags
+			}
+			rows = append(rows, app.Li().Class("rmq-dl").DataSet("testid", "dlq-row").DataSet("msgid", d.MsgID).Body(
+				app.Div().Class("dl-mono").Title(d.MsgID).Text(what),
+				app.Div().Class("dl-muted").Text("reconsumeTimes "+strconv.Itoa(d.ReconsumeTimes)+" · RETRY_TOPIC "+d.Origin+
+					" · "+p.t("rmqops.col.stored")+" "+rmqTime(d.StoredAt)),
+				app.Div().Class("dl-actions").Body(
 					app.Button().Class("dl-button").Type("button").DataSet("testid", "resend").
 						Disabled(!canResend).Title(p.resendTitle(why)).
-						OnClick(p.onResend(g.Group, d.N)).Text(p.t("rmqops.resend")),
+						OnClick(p.onResend(g.Group, d.N), g.Group, d.N).Text(p.t("rmqops.resend")),
 					app.Button().Class("dl-button").Type("button").DataSet("testid", "republish").
 						Title(p.t("rmqops.republish.title", d.Origin)).
-						OnClick(p.onRepublish(g.Group, d.N)).Text(p.t("rmqops.republish")),
+						OnClick(p.onRepublish(g.Group, d.N), g.Group, d.N).Text(p.t("rmqops.republish")),
 				),
 			))
 		}
@@ -146,13 +150,7 @@ func (p *RMQOpsPanel) deadLetters(s *model.RocketSession, ops []model.RMQGroupOp
 			app.H4().Body(app.Span().Class("dl-mono").Text(rmq.DLQTopic(g.Group)),
 				app.Span().Class("dl-muted").Text(" · "+p.t("rmqops.dlq.count", len(g.DLQ)))),
 			app.If(!canResend, app.P().Class("dl-help").Text(p.t(why))),
-			app.Div().Class("dl-tablewrap").Body(app.Table().Class("dl-table").Body(
-				app.THead().Body(app.Tr().Body(
-					app.Th().Text("msgId"), app.Th().Text("keys"), app.Th().Text("tags"), app.Th().Text("reconsumeTimes"),
-					app.Th().Text("RETRY_TOPIC"), app.Th().Text(p.t("rmqops.col.stored")), app.Th().Text(""),
-				)),
-				app.TBody().Body(rows...),
-			)),
+			app.Ul().Class("rmq-dls").Body(rows...),
 			app.If(len(g.DLQ) > maxDLQRows, app.P().Class("dl-muted").Text(p.t("rmqops.preview.more", len(g.DLQ)-maxDLQRows))),
 		))
 	}

@@ -62,15 +62,14 @@ func TestRMQResetPanelFlow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.FastForward()
+	s.JumpBy(660_000)
 	h := &fakeHost{s: s, lang: langEN}
 	p := NewRMQOpsPanel(h, 1)
 	p.Render()
 	if ok, _ := p.reset.CanExecute(model.RMQOperations(s.Broker())[0], s.Now()); ok {
 		t.Fatal("execute offered with the consumer online")
 	}
-	g := model.RMQOperations(s.Broker())[0]
-	p.onStop(g)(nil, app.Event{})
+	p.onStop(nil, app.Event{})
 	if len(model.RMQOperations(s.Broker())[0].Consumers) != 0 || h.changes != 1 {
 		t.Fatal("stop did not stop the consumer")
 	}
@@ -81,7 +80,7 @@ func TestRMQResetPanelFlow(t *testing.T) {
 		t.Fatalf("dry run: %+v\n%s", p.reset.Summary, clipHTML(html))
 	}
 	dlq := len(model.RMQOperations(s.Broker())[0].DLQ)
-	p.onExecute(model.RMQOperations(s.Broker())[0])(nil, app.Event{})
+	p.onExecute(nil, app.Event{})
 	p.onResume(nil, app.Event{})
 	if p.err != "" || len(model.RMQOperations(s.Broker())[0].Consumers) != 1 {
 		t.Fatalf("execute and resume: %q", p.err)

@@ -66,11 +66,11 @@ func (p *RMQOpsPanel) resetUI(s *model.RocketSession, ops []model.RMQGroupOps) a
 		app.If(g.Mode == "BROADCASTING", app.P().Class("dl-help").Text(p.t("rmqops.reset.broadcasting"))),
 		app.Ol().ID("rmq-reset-steps").Class("rmq-stages").Body(
 			stage(model.ResetStopped, "rmq-reset-stop", "rmqops.reset.stop", len(g.Consumers) > 0,
-				p.t("rmqops.reset.stop.title"), p.onStop(g)),
+				p.t("rmqops.reset.stop.title"), p.onStop),
 			stage(model.ResetPreviewed, "rmq-reset-dryrun", "rmqops.reset.dryrun", r.Topic != "",
 				p.t("rmqops.reset.dryrun.title"), p.onDryRun),
 			stage(model.ResetExecuted, "rmq-reset-execute", "rmqops.reset.execute", canExec,
-				p.execTitle(why), p.onExecute(g)),
+				p.execTitle(why), p.onExecute),
 			app.Li().Class("rmq-stage").Body(
 				app.Button().ID("rmq-reset-resume").Class("dl-button").Type("button").
 					Disabled(len(r.Stopped) == 0 || len(g.Consumers) > 0).Title(p.t("rmqops.reset.resume.title")).
@@ -118,11 +118,19 @@ func (p *RMQOpsPanel) readTime() bool {
 	return true
 }
 
-func (p *RMQOpsPanel) onStop(g model.RMQGroupOps) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		steps := p.reset.RMQStop(p.host.rocket().Scenario(), g)
-		p.apply(steps...)
+// group is the procedure's group as the broker has it now. Handlers look
+// it up when clicked: go-app keeps a handler made in an older render.
+func (p *RMQOpsPanel) group() model.RMQGroupOps {
+	for _, g := range model.RMQOperations(p.host.rocket().Broker()) {
+		if g.Group == p.reset.Group {
+			return g
+		}
 	}
+	return model.RMQGroupOps{}
+}
+
+func (p *RMQOpsPanel) onStop(ctx app.Context, e app.Event) {
+	p.apply(p.reset.RMQStop(p.host.rocket().Scenario(), p.group())...)
 }
 
 func (p *RMQOpsPanel) onDryRun(ctx app.Context, e app.Event) {
@@ -135,18 +143,16 @@ func (p *RMQOpsPanel) onDryRun(ctx app.Context, e app.Event) {
 	}
 }
 
-func (p *RMQOpsPanel) onExecute(g model.RMQGroupOps) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if !p.readTime() {
-			return
-		}
-		steps, err := p.reset.Execute(g, p.host.rocket().Now())
-		if err != nil {
-			p.err = p.t(err.Error())
-			return
-		}
-		p.apply(steps...)
+func (p *RMQOpsPanel) onExecute(ctx app.Context, e app.Event) {
+	if !p.readTime() {
+		return
 	}
+	steps, err := p.reset.Execute(p.group(), p.host.rocket().Now())
+	if err != nil {
+		p.err = p.t(err.Error())
+		return
+	}
+	p.apply(steps...)
 }
 
 func (p *RMQOpsPanel) onResume(ctx app.Context, e app.Event) { p.apply(p.reset.Resume()...) }
