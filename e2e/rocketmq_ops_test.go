@@ -70,6 +70,7 @@ func TestJourneyRocketMQResend(t *testing.T) {
 	if n := p.count(`#rmq-dlq [data-testid="dlq-row"]`); n != 1 {
 		t.Fatalf("after the resend %d dead letters: the copy must stay", n)
 	}
+	js[bool](p, `(document.querySelector('#rmq-resent').scrollIntoView(), true)`)
 	p.screenshot("rocketmq-ops-resend.png")
 
 	// Republish: a new message to the original topic, consumed by the group.
@@ -113,16 +114,16 @@ func TestJourneyRocketMQResetOffset(t *testing.T) {
 	if replayed == 0 || p.count(`[data-testid="preview-copy"][data-kind="replay"]`) == 0 {
 		t.Fatalf("the dry run lists nothing to replay: %s", p.text("#rmq-reset-preview"))
 	}
+	js[bool](p, `(document.querySelector('#rmq-reset-preview').scrollIntoView(), true)`)
 	p.screenshot("rocketmq-ops-dryrun.png")
 	p.waitJS(`!document.querySelector('#rmq-reset-execute').disabled`, "execute offered after the dry run")
 	p.click("#rmq-reset-execute")
 	p.click("#rmq-reset-resume")
 	p.waitJS(`document.querySelector('#rmq-reset-resume').disabled`, "the consumers resumed")
 	// The outage orders fail again: one retry 10 s later, then %DLQ%.
-	for i := 0; i < 20 && p.count(`#rmq-dlq [data-testid="dlq-row"]`) < dlq0+2; i++ {
-		p.click("#clock-next")
-	}
+	p.click("#jump-1m")
 	if n := p.count(`#rmq-dlq [data-testid="dlq-row"]`); n != dlq0+2 {
+		t.Logf("clock %s; refused %q", p.text("#clock-time"), p.text("#rmq-ops-error"))
 		t.Fatalf("%d dead letters after the reset, want %d", n, dlq0+2)
 	}
 	p.screenshot("rocketmq-ops-reset.png")

@@ -6,6 +6,12 @@ package ui
 // them (msgId, reconsumeTimes, %DLQ%, resetOffsetByTime, CLUSTERING …):
 // they are what learners search for and what their consoles show.
 var rmqOpsCatalogue = map[string][2]string{
+	// the side panel's tabs
+	"rmqtab.build":   {"Build", "构建"},
+	"rmqtab.publish": {"Send", "发送"},
+	"rmqtab.ops":     {"Operations", "运维"},
+	"rmqtab.charts":  {"Charts", "图表"},
+
 	// consumer progress
 	"rmqops.progress":      {"Consumer progress", "消费进度"},
 	"rmqops.progress.help": {"mqadmin consumerProgress: per queue, the broker offset (next message stored), the group's consume offset, and the lag between them. The retry topic is read by the group too.", "mqadmin consumerProgress：每个队列的 Broker 位点（下一条消息的位置）、消费组的消费位点，以及两者之差（积压）。消费组也会读取自己的重试 Topic。"},
@@ -78,8 +84,9 @@ var rmqOpsCatalogue = map[string][2]string{
 	"rmqchart.ladder":      {"Retry ladder", "阶梯重试"},
 	"rmqchart.ladder.help": {"Each line is one message; each dot a delivery, placed at its time since the first one. With the default 16 retries the last comes 4 h 45 min 40 s after the first, then %DLQ% (☠).", "每一行是一条消息，每个点是一次投递，按距第一次投递的时间排列。默认 16 次重试时，最后一次在第一次之后 4 小时 45 分 40 秒，然后进入 %DLQ%（☠）。"},
 	"rmqchart.none":        {"No delivery yet: play the clock.", "还没有投递：请播放时钟。"},
-	"rmqchart.axis.log":    {"Log time axis", "对数时间轴"},
-	"rmqchart.axis.linear": {"Linear time axis", "线性时间轴"},
+	"rmqchart.axis":        {"Time axis", "时间轴"},
+	"rmqchart.axis.log":    {"log", "对数"},
+	"rmqchart.axis.linear": {"linear", "线性"},
 	"rmqchart.dot":         {"reconsumeTimes %[1]v at %[2]v (%[3]v after the first)", "reconsumeTimes %[1]v，%[2]v（第一次之后 %[3]v）"},
 	"rmqchart.todlq":       {"moved to %DLQ%", "进入 %DLQ%"},
 	"rmqchart.rungs":       {"Deliveries per reconsumeTimes, all messages: %[1]v", "按 reconsumeTimes 统计的投递次数（全部消息）：%[1]v"},

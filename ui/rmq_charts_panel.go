@@ -31,6 +31,7 @@ func NewRMQCharts(h rmqHost, rev uint64) *RMQCharts { return &RMQCharts{host: h,
 
 const (
 	rmqChartW   = 330.0
+	rmqPadR     = 10.0 // room for the last dot and the DLQ mark
 	rmqLabelW   = 64.0
 	rmqLaneH    = 16.0
 	rmqRateH    = 70.0
@@ -55,24 +56,31 @@ func (c *RMQCharts) Render() app.UI {
 func (c *RMQCharts) t(key string, args ...any) string { return c.host.t(key, args...) }
 
 func (c *RMQCharts) ladder() app.UI {
-	w := rmqChartW - rmqLabelW
+	w := rmqChartW - rmqLabelW - rmqPadR
 	l := c.series.Ladder(w, rmqLaneH, !c.linear)
+	axis := func(id, key string, linear bool) app.UI {
+		return app.Button().ID(id).Class("dl-button", "dl-button--small").Type("button").Aria("pressed", c.linear == linear).
+			OnClick(func(ctx app.Context, e app.Event) { c.linear = linear }, linear).Text(c.t(key))
+	}
 	head := app.Div().Class("rmq-chart-head").Body(
 		app.H3().Text(c.t("rmqchart.ladder")),
-		app.Button().ID("rmq-ladder-axis").Class("dl-button").Type("button").Aria("pressed", !c.linear).
-			OnClick(func(ctx app.Context, e app.Event) { c.linear = !c.linear }).
-			Text(c.t(map[bool]string{true: "rmqchart.axis.log", false: "rmqchart.axis.linear"}[c.linear])),
+		app.Div().Class("dl-actions").Role("group").Aria("label", c.t("rmqchart.axis")).Body(
+			axis("rmq-axis-log", "rmqchart.axis.log", false), axis("rmq-axis-linear", "rmqchart.axis.linear", true)),
 	)
 	if len(l.Lanes) == 0 {
 		return app.Div().ID("rmq-ladder").Class("dl-section").Body(head, app.P().Class("dl-help").Text(c.t("rmqchart.none")))
 	}
 	h := l.H + 16
 	items := make([]app.UI, 0, 4*len(l.Lanes)+2*len(l.Ticks))
-	for _, t := range l.Ticks {
+	for i, t := range l.Ticks {
 		x := rmqLabelW + t.X
+		anchor := "middle"
+		if i == len(l.Ticks)-1 && i > 0 {
+			anchor = "end" // the last label reads leftwards from the end of the axis
+		}
 		items = append(items,
 			svg("line", "lane").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", l.H),
-			svg("text", "lane-label").Attr("x", x).Attr("y", h-3).Attr("text-anchor", "middle").Text(tickLabel(t.T)),
+			svg("text", "lane-label").Attr("x", x).Attr("y", h-3).Attr("text-anchor", anchor).Text(tickLabel(t.T)),
 		)
 	}
 	for _, ln := range l.Lanes {
@@ -104,12 +112,21 @@ func (c *RMQCharts) ladder() app.UI {
 	)
 }
 
-// tickLabel writes an axis tick: "10 s", "1 min", "4 h 45 min".
+// tickLabel writes an axis tick short enough to sit between its
+// neighbours: "10s", "1m", "1h", "4h46m" (to the minute).
 func tickLabel(t rmq.Time) string {
-	if t == 0 {
-		return "0"
+	s := (int64(t) + 500) / 1000
+	switch {
+	case s < 60:
+		return strconv.FormatInt(s, 10) + "s"
+	case s < 3600:
+		return strconv.FormatInt((s+30)/60, 10) + "m"
 	}
-	return model.FormatDuration(t)
+	m := (s + 30) / 60
+	if m%60 == 0 {
+		return strconv.FormatInt(m/60, 10) + "h"
+	}
+	return strconv.FormatInt(m/60, 10) + "h" + strconv.FormatInt(m%60, 10) + "m"
 }
 
 // rungsText writes "0:1 1:1 …": deliveries per reconsumeTimes.

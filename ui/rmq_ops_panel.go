@@ -158,9 +158,9 @@ func (p *RMQOpsPanel) deadLetters(s *model.RocketSession, ops []model.RMQGroupOp
 		app.H3().Text(p.t("rmqops.dlq")),
 		app.P().Class("dl-help").Text(p.t("rmqops.resend.help")),
 		app.P().Class("dl-help").Text(p.t("rmqops.republish.help")),
+		p.resendOutcomes(s),
 		app.If(len(groups) == 0, app.P().Class("dl-help").Text(p.t("rmqops.dlq.none"))),
 		app.Div().Body(groups...),
-		p.resendOutcomes(s),
 	)
 }
 

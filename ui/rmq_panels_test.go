@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
@@ -90,3 +91,13 @@ func TestRMQResetPanelFlow(t *testing.T) {
 		t.Fatalf("%d dead letters after the reset, want %d: the outage orders fail again", got, dlq+2)
 	}
 }
+
+func TestTickLabel(t *testing.T) {
+	for in, want := range map[int64]string{0: "0s", 10_000: "10s", 60_000: "1m", 600_000: "10m", 3_600_000: "1h", 17_140_000: "4h46m"} {
+		if got := tickLabel(rmqTimeOf(in)); got != want {
+			t.Errorf("tickLabel(%d) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func rmqTimeOf(ms int64) rmq.Time { return rmq.Time(ms) }
