@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -85,8 +86,11 @@ func TestJourneyEmbedDocs(t *testing.T) {
 		return fmt.Sprintf(`(() => { const d = document.getElementById(%q).contentDocument; return %s; })()`, id, expr)
 	}
 	for _, id := range []string{"a", "b"} {
-		p.waitJS(inside(id, `d && !d.getElementById('app-wasm-loader') && d.querySelector('#clock-time[data-mounted="1"]') !== null`),
-			"embed "+id+" to mount")
+		// Two programs compile at once: give them the time a busy machine takes.
+		if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](inside(id, `d && !d.getElementById('app-wasm-loader') && d.querySelector('#clock-time[data-mounted="1"]') !== null`),
+			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(70*time.Second))); err != nil {
+			t.Fatalf("embed %s did not mount: %v", id, err)
+		}
 	}
 
 	// a: the pinned message's x-death, visible inside the 640×400 frame.

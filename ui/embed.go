@@ -60,6 +60,15 @@ func (h *page) shellClass() []string {
 	return class
 }
 
+// currentView is the pane a narrow screen shows: the canvas unless the
+// panel was chosen.
+func (h *page) currentView() string {
+	if h.view == viewPanel {
+		return viewPanel
+	}
+	return viewCanvas
+}
+
 // ViewTabs switch between the canvas and the panel on a narrow screen.
 type ViewTabs struct {
 	app.Compo
@@ -72,10 +81,7 @@ func (h *ViewTabs) Render() app.UI {
 	if h.Compact && !h.embedPanel() {
 		return app.Text("")
 	}
-	view := h.view
-	if view != viewPanel {
-		view = viewCanvas
-	}
+	view := h.currentView()
 	panelKey := "phone.panels"
 	if h.Compact {
 		panelKey = "embed.inspector"

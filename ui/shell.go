@@ -266,7 +266,7 @@ func (h *Shell) Render() app.UI {
 	return app.Div().ID("shell").Class(h.shellClass()...).Body(
 		&Header{page: h.page, Rev: h.rev},
 		&ViewTabs{page: h.page, Rev: h.rev}, // a narrow screen: canvas and panel as tabs (embed.go)
-		app.Main().Class("dl-main").DataSet("view", h.view).Body(
+		app.Main().Class("dl-main").DataSet("view", h.currentView()).Body(
 			&Canvas{page: h.page, Rev: h.rev},
 			app.If(!h.Compact, &Side{page: h.page, Rev: h.rev}),
 			app.If(h.embedPanel(), &EmbedPanel{page: h.page, Rev: h.rev}),
