@@ -28,6 +28,7 @@ const (
 	minZoom, maxZoom = minReadable, 3.0
 	fitMaxScale      = 1.25 // a small drawing is not blown up beyond this
 	panStep          = 60.0 // an arrow key moves the view this far (CSS px)
+	toolsH           = 40.0 // the zoom tools' strip at the bottom of the pane
 	zoomStep         = 1.25
 )
 
@@ -69,16 +70,20 @@ func (v *viewport) fit() {
 		v.S, v.X, v.Y = 1, 0, 0
 		return
 	}
-	v.S = min(v.W/v.CW, v.H/v.CH, fitMaxScale)
+	h := v.H
+	if h > 4*toolsH {
+		h -= toolsH // the zoom tools sit over the bottom edge
+	}
+	v.S = min(v.W/v.CW, h/v.CH, fitMaxScale)
 	v.S = max(v.S, minReadable)
 	v.X = (v.W - v.CW*v.S) / 2
-	v.Y = (v.H - v.CH*v.S) / 2
+	v.Y = (h - v.CH*v.S) / 2
 	v.X, v.Y = min(v.X, v.W/2), min(v.Y, v.H/2)
 	v.X, v.Y = max(v.X, 0), max(v.Y, 0)
 	if v.CW*v.S > v.W {
 		v.X = 0
 	}
-	if v.CH*v.S > v.H {
+	if v.CH*v.S > h {
 		v.Y = 0
 	}
 }

@@ -235,3 +235,61 @@ func same(t *testing.T, what string, before, after map[string]Point, slack float
 		}
 	}
 }
+
+// TestDraggedBoxRoutedAround: a box dragged across the drawing gets its
+// edges routed around every other box, and its labels placed where no
+// box and no other label is.
+func TestDraggedBoxRoutedAround(t *testing.T) {
+	for _, c := range []struct{ lesson, key string }{
+		{"reject-to-dlq", QueueKey("orders.dlq")},
+		{"retry-ladder-5s-30s-parking", ExchangeKey("retry.exchange")},
+		{"template-parking-lot-after-retries", QueueKey("orders.wait")},
+	} {
+		s := lesson(t, c.lesson)
+		g := s.Graph()
+		n, ok := g.Node(c.key)
+		if !ok {
+			t.Fatalf("%s: no %s in %v", c.lesson, c.key, positions(g))
+		}
+		// to the far side of the drawing, level with the first row of boxes
+		x, y := g.W+40, g.Nodes[0].Y
+		if g.Horizontal {
+			x, y = g.Nodes[0].X, g.H+40
+		}
+		s.MoveNode(c.key, x, y)
+		q := measure(s.Graph())
+		if q.through+q.labelLabel+q.labelBox > 0 {
+			t.Errorf("%s with %s dragged from %.0f,%.0f: %s", c.lesson, c.key, n.X, n.Y, strings.Join(q.description, "; "))
+		}
+		// and into the middle of the drawing, where other edges ran (on
+		// the free spot nearest to the middle: boxes do not stack)
+		mx, my := freeSpot(g, n)
+		s.MoveNode(c.key, mx, my)
+		q = measure(s.Graph())
+		if q.through > 0 {
+			t.Errorf("%s with %s dragged to the middle: %s", c.lesson, c.key, strings.Join(q.description, "; "))
+		}
+	}
+}
+
+// freeSpot is the place nearest to the middle of the drawing where n
+// overlaps no other box (with room for an edge around it).
+func freeSpot(g Graph, n Node) (float64, float64) {
+	bx, by, best := 0.0, 0.0, math.Inf(1)
+	for x := 0.0; x < g.W; x += 8 {
+		for y := 0.0; y < g.H; y += 8 {
+			r := rect{x, y, x + n.W, y + n.H}.grow(2 * clearance)
+			free := true
+			for _, o := range g.Nodes {
+				if o.Key != n.Key && r.overlaps(nodeRect(o)) {
+					free = false
+					break
+				}
+			}
+			if d := math.Hypot(x+n.W/2-g.W/2, y+n.H/2-g.H/2); free && d < best {
+				bx, by, best = x, y, d
+			}
+		}
+	}
+	return bx, by
+}

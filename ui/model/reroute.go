@@ -65,10 +65,31 @@ func (s *Session) reroute(g *Graph, moved map[string]bool) {
 	for _, n := range g.Nodes {
 		boxes = append(boxes, nodeRect(n))
 	}
+	var movedBoxes []rect
+	for _, n := range g.Nodes {
+		if moved[n.Key] {
+			movedBoxes = append(movedBoxes, nodeRect(n).grow(2))
+		}
+	}
+	// an edge of a moved box, or one a moved box now sits on
+	hit := func(e Edge) bool {
+		flat := Flatten(e.Pts, g.Horizontal)
+		for _, r := range movedBoxes {
+			for k := 1; k < len(flat); k++ {
+				if segHits(flat[k-1], flat[k], r) {
+					return true
+				}
+			}
+			if e.LW > 0 && e.labelRect().overlaps(r) {
+				return true
+			}
+		}
+		return false
+	}
 	var fixedLabels []rect
 	var todo []int
 	for i, e := range g.Edges {
-		if moved[e.From] || moved[e.To] {
+		if moved[e.From] || moved[e.To] || hit(e) {
 			todo = append(todo, i)
 		} else if e.LW > 0 {
 			fixedLabels = append(fixedLabels, e.labelRect())
