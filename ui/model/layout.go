@@ -34,6 +34,9 @@ type layoutCache struct {
 	edges map[string]Edge
 	w, h  float64
 	cross int
+	// the edges routed again around dragged boxes, for pinSig
+	pinSig   string
+	rerouted map[string]Edge
 }
 
 // SetHorizontal lays the flow out from left to right or top down,
@@ -252,7 +255,7 @@ func (s *Session) pin(g *Graph) {
 		}
 	}
 	if len(moved) > 0 {
-		s.reroute(g, moved)
+		s.rerouteCached(g, moved)
 	}
 	for _, n := range g.Nodes {
 		g.W = max(g.W, n.X+n.W+margin)
@@ -261,5 +264,36 @@ func (s *Session) pin(g *Graph) {
 	for _, e := range g.Edges {
 		g.W = max(g.W, e.LX+e.LW+margin/2)
 		g.H = max(g.H, e.LY+e.LH+margin/2)
+	}
+}
+
+// rerouteCached routes around the moved boxes once per arrangement of
+// pins (a frame of an animation draws the same one again).
+func (s *Session) rerouteCached(g *Graph, moved map[string]bool) {
+	var b strings.Builder
+	for _, n := range g.Nodes {
+		if moved[n.Key] {
+			fmt.Fprintf(&b, "%s@%.1f,%.1f;", n.Key, n.X, n.Y)
+		}
+	}
+	sig := b.String()
+	if s.lcache.pinSig == sig && s.lcache.rerouted != nil {
+		for i := range g.Edges {
+			if e, ok := s.lcache.rerouted[g.Edges[i].ID]; ok {
+				g.Edges[i] = e
+			}
+		}
+		return
+	}
+	before := make([]string, len(g.Edges))
+	for i, e := range g.Edges {
+		before[i] = e.Path + fmt.Sprint(e.LX, e.LY)
+	}
+	s.reroute(g, moved)
+	s.lcache.pinSig, s.lcache.rerouted = sig, map[string]Edge{}
+	for i, e := range g.Edges {
+		if e.Path+fmt.Sprint(e.LX, e.LY) != before[i] {
+			s.lcache.rerouted[e.ID] = e
+		}
 	}
 }
