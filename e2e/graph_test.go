@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // The canvas as a reader uses it: readable text at the first look, zoom
@@ -211,5 +213,53 @@ func TestJourneyGraphImport(t *testing.T) {
 	p.canvasKey("ArrowDown")
 	p.canvasKey("ArrowDown")
 	p.screenshot("graph-import-panned.png")
+	p.check()
+}
+
+// TestJourneyGraphTextSizes: the smallest canvas text at the first look,
+// on a 1280×720 page and in a 720×480 embed (logged for the notes, and
+// never below 9 px).
+func TestJourneyGraphTextSizes(t *testing.T) {
+	p := openPage(t, "/")
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(1280, 720)); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"reject-to-dlq", "retry-loop", "template-delay-tiers"} {
+		p.loadLesson(l)
+		p.waitFor(`[data-kind="queue"]`)
+		p.settle()
+		s := p.smallestText()
+		t.Logf("1280×720, %s: smallest canvas text %.1f px, zoom %s", l, s, p.text("#zoom-level"))
+		if s < 9 {
+			t.Errorf("%s: smallest canvas text %.1f px", l, s)
+		}
+	}
+	p.screenshot("graph-1280x720.png")
+	p.loadLesson("retry-loop")
+	p.click("#share")
+	link := js[string](p, `document.querySelector('#share-link').value`)
+	frag := link[strings.Index(link, "#"):]
+
+	e := &page{t: t, ctx: browser(t), base: p.base}
+	e.check = exceptions(t, e.ctx)
+	if err := chromedp.Do(e.ctx, chromedp.EmulateViewport(720, 480)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedpNavigate(e, "/embed"+frag); err != nil {
+		t.Fatal(err)
+	}
+	e.click("#embed-load")
+	if _, err := mounted(e.ctx); err != nil {
+		t.Fatalf("embed did not mount: %v", err)
+	}
+	e.waitFor(`[data-node="queue:main"]`)
+	e.settle()
+	s := e.smallestText()
+	t.Logf("720×480 embed, retry-loop: smallest canvas text %.1f px, zoom %s", s, e.text("#zoom-level"))
+	if s < 9 {
+		t.Errorf("embed: smallest canvas text %.1f px", s)
+	}
+	e.screenshot("graph-embed-720x480.png")
+	e.check()
 	p.check()
 }
