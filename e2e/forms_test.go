@@ -81,5 +81,24 @@ func TestJourneyFormsGuide(t *testing.T) {
 	if n := js[int](p, `document.querySelectorAll('#q-args [data-testid="arg-row"]').length`); n != 2 {
 		t.Errorf("edit form has %d argument rows, want 2", n)
 	}
+
+	// A policy: a priority that is not a number is told on its field; a
+	// TTL in the definition is repeated in words.
+	p.click("#build-policy")
+	p.fill("#p-name", "ttl")
+	p.fill("#p-pattern", "^orders$")
+	p.fill("#p-priority", "high")
+	p.fill("#p-def", "message-ttl = 90000")
+	p.waitJS(`document.querySelector('#p-def-words') && document.querySelector('#p-def-words').textContent.includes('1 min 30 s')`,
+		"the policy TTL in words")
+	p.click("#p-save")
+	p.waitFor("#p-priority-error")
+	if got := js[string](p, `document.querySelector('#p-priority').getAttribute('aria-invalid')`); got != "true" {
+		t.Errorf("priority not marked: %q", got)
+	}
+	p.screenshot("forms-policy-error.png")
+	p.fill("#p-priority", "1")
+	p.click("#p-save")
+	p.waitFor(`#policies li[data-policy="ttl"]`)
 	p.check()
 }

@@ -51,6 +51,7 @@ func (h *PolicyForm) Render() app.UI {
 		fieldErr(h.lang, "p-priority", "priority", f.Priority, "0", placeErr(err, "priority", "p-priority"), func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
 		area(h.lang, "p-def", h.t("form.definition"), f.Definition, "dead-letter-exchange = dlx\nmessage-ttl = 60000", 4,
 			placeErr(err, "definition", "p-def"), func(v string) { f.Definition = v; h.st.err.Clear("definition") }),
+		definitionWords(h.lang, f.Definition),
 		h.help("help.policy"),
 		formError(h.lang, "form-error", err, "name", "pattern", "priority", "definition"),
 		app.Div().Class("dl-actions").Body(
@@ -84,4 +85,18 @@ func (h *BuildPanel) onEditPolicy(name string) app.EventHandler {
 			h.openForm(formPolicy, editPolicy(*p))
 		}
 	}
+}
+
+// definitionWords repeats in words the definition's values that have a
+// unit (message-ttl = 60000 → 60000 milliseconds = 1 min).
+func definitionWords(lang, text string) app.UI {
+	ws := model.DefinitionInWords(text)
+	if len(ws) == 0 {
+		return app.Text("")
+	}
+	lines := make([]app.UI, len(ws))
+	for i, w := range ws {
+		lines[i] = app.Li().DataSet("key", w.Key).Text(w.Key + ": " + tr(lang, "form.inwords", w.Value, tr(lang, "unit."+w.Unit), w.Words))
+	}
+	return app.Ul().ID("p-def-words").Class("dl-inwords").Body(lines...)
 }

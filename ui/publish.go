@@ -52,6 +52,8 @@ func (h *PublishPanel) publishPanel(snap model.Snapshot) app.UI {
 				fieldErr(h.lang, "pub-priority", "priority", f.Priority, h.t("form.optional"), placeErr(err, "priority", "pub-priority"),
 					func(v string) { f.Priority = v; h.st.err.Clear("priority") }),
 			),
+			app.If(model.MillisInWords(f.Expiration) != "", app.P().ID("pub-expiration-words").Class("dl-inwords").
+				Text(h.t("form.inwords", strings.TrimSpace(f.Expiration), h.t("unit.ms"), model.MillisInWords(f.Expiration)))),
 			h.help("help.expiration"),
 			field("pub-msgid", "message_id", f.MessageID, h.t("form.optional"), func(v string) { f.MessageID = v }),
 			area(h.lang, "pub-headers", h.t("publish.headers"), f.Headers, "k = v\nCC = [a, b]", 2, placeErr(err, "headers", "pub-headers"),

@@ -360,3 +360,33 @@ func (s *Session) ScenarioPolicy(name string) *scenarios.Policy {
 	p := s.sc.Policies[i]
 	return &p
 }
+
+// ValueWords is a typed value with a unit, said in words.
+type ValueWords struct{ Key, Value, Unit, Words string }
+
+// DefinitionInWords says in words the values of a policy definition
+// ("key = value" lines) whose keys have a unit.
+func DefinitionInWords(text string) []ValueWords {
+	var out []ValueWords
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := cutPair(strings.TrimSpace(line))
+		if !ok {
+			continue
+		}
+		if w := InWords(PolicyKeys, k, v); w != "" {
+			a, _ := ArgFor(PolicyKeys, k)
+			out = append(out, ValueWords{Key: k, Value: v, Unit: a.Unit, Words: w})
+		}
+	}
+	return out
+}
+
+// MillisInWords says a number of milliseconds in words ("90000" is
+// "1 min 30 s"); "" when it is not a whole number of at least 1000.
+func MillisInWords(text string) string {
+	n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
+	if err != nil || n < 1000 {
+		return ""
+	}
+	return FormatDuration(core.Time(n))
+}

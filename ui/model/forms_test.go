@@ -151,3 +151,13 @@ func TestPublishTextRead(t *testing.T) {
 		}
 	}
 }
+
+func TestDefinitionInWords(t *testing.T) {
+	got := DefinitionInWords("dead-letter-exchange = dlx\nmessage-ttl = 60000\nmax-length-bytes: 2048\nexpires = x")
+	if len(got) != 2 || got[0] != (ValueWords{"message-ttl", "60000", "ms", "1 min"}) || got[1].Words != "2 KiB" {
+		t.Errorf("%+v", got)
+	}
+	if MillisInWords("90000") != "1 min 30 s" || MillisInWords("999") != "" || MillisInWords("soon") != "" {
+		t.Error("MillisInWords")
+	}
+}
