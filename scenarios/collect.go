@@ -10,8 +10,13 @@ import (
 // (unless Options.NoTrace) the trace; errors are attributed to step (and
 // where). The events are then let go: the runner keeps no log.
 func (r *Runner) collect(step int, where string) {
-	for i := range r.events {
-		ev := &r.events[i]
+	evs := r.events
+	if r.opts.EventLog {
+		evs = r.b.Events()[r.seen:]
+		r.seen += len(evs)
+	}
+	for i := range evs {
+		ev := &evs[i]
 		if r.tracing() {
 			r.traceEvent(ev)
 		}

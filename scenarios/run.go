@@ -69,8 +69,10 @@ type Runner struct {
 	next int // index of the next step
 	// events are the broker events not yet turned into the observation
 	// (collect empties it); emitted counts every event since the start.
+	// With Options.EventLog the broker's log is read instead, from seen.
 	events  []core.Event
 	emitted int
+	seen    int
 
 	obs     Observation
 	pending []Consumer                 // listed consumers whose queue does not exist yet
@@ -111,7 +113,9 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 // receive is the broker's event sink: the event waits in r.events until
 // the next collect, which knows the step it belongs to.
 func (r *Runner) receive(ev core.Event) {
-	r.events = append(r.events, ev)
+	if !r.opts.EventLog { // else the broker's log holds it already
+		r.events = append(r.events, ev)
+	}
 	r.emitted++
 	if r.opts.Sink != nil {
 		r.opts.Sink(ev)
