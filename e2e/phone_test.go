@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -77,5 +78,23 @@ func TestJourneyPhone(t *testing.T) {
 		t.Error("play is not in reach")
 	}
 	p.screenshot("phone-panels.png")
+
+	// In Chinese: the charts' legend, and no "peak" for a queue that never
+	// held a message.
+	p.click("#menu-toggle")
+	p.fill("#lang", "zh")
+	p.click("#menu-toggle")
+	p.click("#tab-charts")
+	p.waitFor(".dl-marklegend")
+	if got := p.text(".dl-marklegend"); !strings.Contains(got, "入队") || strings.Contains(got, "enqueued ") {
+		t.Errorf("chart legend in Chinese = %q", got)
+	}
+	for _, c := range js[[]string](p, `[...document.querySelectorAll('.dl-chart figcaption')].map(f => f.textContent)`) {
+		if strings.Contains(c, "峰值 1") && strings.Contains(c, "就绪 0") && strings.HasPrefix(c, "main") {
+			t.Errorf("chart caption %q", c)
+		}
+	}
+	tooWide("charts, 中文")
+	p.screenshot("phone-charts-zh.png")
 	p.check()
 }

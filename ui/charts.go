@@ -112,8 +112,9 @@ func (h *Charts) timeline() app.UI {
 	)
 }
 
-// peak says how full a queue has been: "peak 3", or that it never held a
-// message (a scale's top of 1 is not a peak).
+// peak says how full a queue has been: "peak 3", or that its depth
+// stayed 0 (a message delivered the instant it arrived never waits; the
+// scale's top of 1 is not a peak).
 func (h *Charts) peak(c model.DepthChart) string {
 	if c.Peak == 0 {
 		return h.t("chart.never")

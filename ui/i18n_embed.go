@@ -19,7 +19,7 @@ var embedCatalogue = map[string][2]string{
 	"event.dropped":          {"dropped", "被丢弃（dropped）"},
 	"event.returned":         {"returned", "被退回（returned）"},
 	"event.publish-rejected": {"publish refused", "发布被拒（publish-rejected）"},
-	"chart.never":            {"never held a message", "从未有过消息"},
+	"chart.never":            {"depth stayed 0", "深度一直为 0"},
 
 	// words ui/model and core write into values (localValue)
 	"value.default.exchange": {`"" (default exchange)`, `""（默认交换机）`},

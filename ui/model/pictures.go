@@ -14,7 +14,7 @@ type DepthChart struct {
 	Ready   int
 	Unacked int
 	Max     int // the scale's top: at least 1
-	Peak    int // the most messages the queue held (0: never one)
+	Peak    int // the most messages the queue held at once (0: its depth stayed 0)
 	W, H    float64
 }
 
