@@ -16,7 +16,8 @@ func (h *Inspector) linkRow(tr app.HTMLTr, r model.XDeathRow) app.HTMLTr {
 		return tr
 	}
 	tr = tr.Class("dl-xd-link").DataSet("events", r.Events).TabIndex(0).
-		Title(h.t("xdeath.link", r.Events)).OnClick(h.onMarkDeaths(r.Queue, r.Reason))
+		Title(h.t("xdeath.link", r.Events)).OnClick(h.onMarkDeaths(r.Queue, r.Reason)).
+		On("keydown", h.onMarkDeathsKey(r.Queue, r.Reason))
 	if r.Marked {
 		tr = tr.Class("dl-xd-marked").DataSet("marked", "true")
 	}
@@ -33,6 +34,16 @@ func (h *Inspector) onMarkDeaths(queue, reason string) app.EventHandler {
 				li.Call("scrollIntoView", map[string]any{"block": "nearest"})
 			}
 		})
+	}
+}
+
+// onMarkDeathsKey marks on Enter, for a row reached with the keyboard.
+func (h *Inspector) onMarkDeathsKey(queue, reason string) app.EventHandler {
+	mark := h.onMarkDeaths(queue, reason)
+	return func(ctx app.Context, e app.Event) {
+		if e.Get("key").String() == "Enter" {
+			mark(ctx, e)
+		}
 	}
 }
 
