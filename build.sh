@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # DLX Lab build script: ./build.sh <build|serve|test|e2e|worker|bench>
 #
-#   build   generate the static site into dist/ and compile dist/web/app.wasm
+#   build   generate the static site into dist/, compile dist/web/app.wasm and
+#           write .br and .gz copies of the larger files (served by dlxlab serve)
 #   serve   build, then serve dist/ on $ADDR (default 127.0.0.1:8080; or -addr HOST:PORT)
 #   test    vet, unit tests (native and js/wasm under Node), conformance, build, browser tests
 #   conform replay the scenario library on each real RabbitMQ that is up (3.10, 4.0, 4.3) and diff
