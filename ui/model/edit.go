@@ -58,6 +58,9 @@ func (s *Session) Redo() bool {
 
 func (s *Session) restore(e histEntry) {
 	now := s.b.Now()
+	if !sameTopology(s.sc, e.sc) { // undoing a Load: another drawing altogether
+		s.forgetLayout()
+	}
 	s.sc = e.sc
 	s.notice = nil
 	s.rebuild(now)

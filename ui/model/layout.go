@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // Layout of the canvas graph: the layered layout (layered.go) over the
@@ -296,4 +298,27 @@ func (s *Session) rerouteCached(g *Graph, moved map[string]bool) {
 			s.lcache.rerouted[e.ID] = e
 		}
 	}
+}
+
+// sameTopology: do two scenarios share a queue or an exchange (an edit),
+// or is one another scenario (a Load undone)?
+func sameTopology(a, b *scenarios.Scenario) bool {
+	names := map[string]bool{}
+	for _, q := range a.Queues {
+		names["q:"+q.Name] = true
+	}
+	for _, x := range a.Exchanges {
+		names["x:"+x.Name] = true
+	}
+	for _, q := range b.Queues {
+		if names["q:"+q.Name] {
+			return true
+		}
+	}
+	for _, x := range b.Exchanges {
+		if names["x:"+x.Name] {
+			return true
+		}
+	}
+	return len(names) == 0 || len(b.Queues)+len(b.Exchanges) == 0
 }

@@ -293,3 +293,16 @@ func freeSpot(g Graph, n Node) (float64, float64) {
 	}
 	return bx, by
 }
+
+// TestUndoLoadLaysOutAfresh: undoing a Load draws the earlier scenario
+// as it was drawn at first, not in the places of the other one.
+func TestUndoLoadLaysOutAfresh(t *testing.T) {
+	s := lesson(t, "retry-loop")
+	first := positions(s.Graph())
+	s.LoadLesson("ttl-cycle")
+	s.Graph()
+	if !s.Undo() {
+		t.Fatal("undo")
+	}
+	same(t, "undoing a Load", first, positions(s.Graph()), 0.5, false)
+}
