@@ -36,8 +36,9 @@ func TestRocketCatalogue(t *testing.T) {
 func TestRocketTabs(t *testing.T) {
 	saved := rocketTabs
 	defer func() { rocketTabs = saved }()
-	addRocketTab("rq-later", "tab.charts", 50, nil)
-	addRocketTab("rq-sooner", "tab.build", 10, nil)
+	// Orders no panel uses: 1 sorts right after the inspector (0), 1000 last.
+	addRocketTab("rq-later", "tab.charts", 1000, nil)
+	addRocketTab("rq-sooner", "tab.build", 1, nil)
 	if rocketTabs[0].id != rtabInspect || rocketTabs[1].id != "rq-sooner" || rocketTabs[len(rocketTabs)-1].id != "rq-later" {
 		t.Fatalf("tabs %v", rocketTabs)
 	}
