@@ -72,16 +72,18 @@ func (c *RMQCharts) ladder() app.UI {
 	}
 	h := l.H + 16
 	items := make([]app.UI, 0, 4*len(l.Lanes)+2*len(l.Ticks))
+	last := len(l.Ticks) - 1
 	for i, t := range l.Ticks {
 		x := rmqLabelW + t.X
+		items = append(items, svg("line", "lane").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", l.H))
 		anchor := "middle"
-		if i == len(l.Ticks)-1 && i > 0 {
+		switch {
+		case i == last && i > 0:
 			anchor = "end" // the last label reads leftwards from the end of the axis
+		case i < last && l.Ticks[last].X-t.X < 48:
+			continue // too close to the last label to have one of its own
 		}
-		items = append(items,
-			svg("line", "lane").Attr("x1", x).Attr("x2", x).Attr("y1", 0).Attr("y2", l.H),
-			svg("text", "lane-label").Attr("x", x).Attr("y", h-3).Attr("text-anchor", anchor).Text(tickLabel(t.T)),
-		)
+		items = append(items, svg("text", "lane-label").Attr("x", x).Attr("y", h-3).Attr("text-anchor", anchor).Text(tickLabel(t.T)))
 	}
 	for _, ln := range l.Lanes {
 		items = append(items,
