@@ -80,6 +80,15 @@ func TestJourneyRocketMQResend(t *testing.T) {
 	if got := p.text(`#rmq-progress [data-group="order-consumer"] h4`); got == "" {
 		t.Fatalf("progress vanished (was %q)", lagBefore)
 	}
+
+	// The same panel in 简体中文.
+	p.fill("#lang", "zh")
+	p.waitJS(`document.querySelector('#rmq-progress h3').textContent === '消费进度'`, "the panel in Chinese")
+	if txt := p.text("#rmq-dlq"); !strings.Contains(txt, "重发（控制台）") || !strings.Contains(txt, "死信仍在") {
+		t.Fatalf("the dead letters in Chinese: %s", txt)
+	}
+	js[bool](p, `(document.querySelector('#rmq-resent').scrollIntoView(), true)`)
+	p.screenshot("rocketmq-ops-zh.png")
 	p.check()
 }
 
