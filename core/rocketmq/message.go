@@ -56,7 +56,8 @@ type Message struct {
 	ReconsumeTimes int
 	BornAt         Time
 	StoredAt       Time
-	Parent         uint64 // the copy this one was made from (0: a producer's)
+	Parent         uint64            // the copy this one was made from (0: a producer's)
+	viewProps      map[string]string // Props, made once for View (a stored copy never changes)
 }
 
 // sysProp indexes the system properties a copy may carry.
@@ -111,6 +112,16 @@ func (m *Message) Props() map[string]string {
 		out[PropTags] = m.Tags
 	}
 	return out
+}
+
+// sharedProps is Props made once and kept: View asks for every stored
+// copy's properties on every call, and a stored copy never changes. The
+// map is shared, so its readers must not change it.
+func (m *Message) sharedProps() map[string]string {
+	if m.viewProps == nil {
+		m.viewProps = m.Props()
+	}
+	return m.viewProps
 }
 
 // OffsetMsgID is the offset id of this copy (store host + commit-log

@@ -87,3 +87,31 @@ func TestPreviewResetOffsetByTime(t *testing.T) {
 		t.Fatal("a missing group was previewed")
 	}
 }
+
+// View's property maps are made once per stored copy and kept (a stored
+// copy never changes): every View shows each copy's properties as Props
+// makes them.
+func TestViewPropsShared(t *testing.T) {
+	w := newWorld(t, RocketMQ49, Config{})
+	w.topic("t", 1)
+	w.group(grp("g", func(g *GroupConfig) { g.MaxReconsumeTimes = 2 }), "t", fail())
+	w.send(SendRequest{Topic: "t", Keys: []string{"k"}, Tags: "paid", Props: map[string]string{"a": "1"}})
+	w.runTo(120_000)
+	for round := range 2 {
+		for _, tv := range w.b.View().Topics {
+			for _, qv := range tv.Queues {
+				for _, mv := range qv.Messages {
+					want := w.b.Copy(mv.Copy).Props()
+					if len(want) != len(mv.Props) {
+						t.Fatalf("round %d copy %d: %v, want %v", round, mv.Copy, mv.Props, want)
+					}
+					for k, v := range want {
+						if mv.Props[k] != v {
+							t.Fatalf("round %d copy %d: %s=%q, want %q", round, mv.Copy, k, mv.Props[k], v)
+						}
+					}
+				}
+			}
+		}
+	}
+}

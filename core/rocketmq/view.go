@@ -36,7 +36,7 @@ type MessageView struct {
 	Keys           []string
 	Body           string
 	ReconsumeTimes int
-	Props          map[string]string
+	Props          map[string]string // shared by every View of this copy: read only
 	StoredAt       Time
 	Due            Time // scheduled / timer copies: when they are released (else 0)
 }
@@ -66,7 +66,7 @@ func (b *Broker) View() View {
 	for _, t := range b.tOrder {
 		tv := TopicView{Name: t.Name, Kind: t.Kind, Perm: t.Perm}
 		for _, q := range t.Queues {
-			qv := QueueView{ID: q.ID, MinOffset: q.MinOffset, MaxOffset: q.MaxOffset()}
+			qv := QueueView{ID: q.ID, MinOffset: q.MinOffset, MaxOffset: q.MaxOffset(), Messages: make([]MessageView, 0, len(q.msgs))}
 			for _, m := range q.msgs {
 				qv.Messages = append(qv.Messages, b.messageView(t, m))
 			}
@@ -105,7 +105,7 @@ func (b *Broker) GroupViews() []GroupView {
 
 func (b *Broker) messageView(t *Topic, m *Message) MessageView {
 	mv := MessageView{Copy: m.ID, MsgID: m.MsgID, Offset: m.QueueOffset, Tags: m.Tags, Keys: m.Keys, Body: m.Body,
-		ReconsumeTimes: m.ReconsumeTimes, Props: m.Props(), StoredAt: m.StoredAt}
+		ReconsumeTimes: m.ReconsumeTimes, Props: m.sharedProps(), StoredAt: m.StoredAt}
 	if !b.releasedIDs[m.ID] {
 		switch t.Kind {
 		case "schedule":
