@@ -422,8 +422,10 @@ func TestJourneyByHand(t *testing.T) {
 // and pauses; → steps.
 func TestCanvasDragUndoKeys(t *testing.T) {
 	p := openPage(t, "/")
-	p.loadLesson("reject-to-dlq")
-	node := `[data-node="queue:orders.dlq"]`
+	// A template: lessons pause at their checkpoints, which would stop
+	// the play this test presses.
+	p.loadLesson("template-retry-with-delay-queue")
+	node := `[data-node="queue:work.delay"]`
 	pos := func() string { return js[string](p, `document.querySelector('`+node+`').getAttribute('transform')`) }
 	waitPos := func(want, what string) {
 		p.waitJS(`document.querySelector('`+node+`').getAttribute('transform') === `+quote(want), what)
@@ -447,7 +449,7 @@ func TestCanvasDragUndoKeys(t *testing.T) {
 	p.click("#restart")
 	p.waitJS(`document.querySelector('#clock-time').textContent === 't = 0.000 s'`, "restart")
 	p.key("ArrowRight") // runs the steps at t=0
-	p.key("ArrowRight") // the next thing: the wait ends at 1 s
-	p.waitJS(`document.querySelector('#clock-time').textContent === 't = 1.000 s'`, "→ to step to 1 s")
+	p.key("ArrowRight") // the next thing: job-1's 5 s in work.delay end
+	p.waitJS(`document.querySelector('#clock-time').textContent === 't = 5.000 s'`, "→ to step to 5 s")
 	p.check()
 }
