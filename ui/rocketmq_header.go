@@ -80,26 +80,8 @@ func (h *RocketHeader) onProfile(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *RocketHeader) onLang(ctx app.Context, e app.Event) {
-	v := ctx.JSSrc().Get("value").String()
-	if v != langZH {
-		v = langEN
-	}
-	h.lang = v
-	storageSet(storeLang, v)
-	setDocLang(v)
-}
-
 func (h *RocketHeader) onShare(ctx app.Context, e app.Event) {
-	frag, err := h.rq.ShareFragment()
-	if err != nil {
-		h.share = ""
-		h.linkErr = err.Error()
-		return
-	}
-	h.share = locationBase() + "/#" + frag
-	h.short.made, h.short.err = false, ""
-	copyText(h.share)
+	h.showShare(h.rq.ShareFragment())
 }
 
 // onShortShare posts the RocketMQ scenario to the share API, as the

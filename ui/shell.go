@@ -409,26 +409,8 @@ func (h *Header) onProfile(ctx app.Context, e app.Event) {
 	h.changed()
 }
 
-func (h *Header) onLang(ctx app.Context, e app.Event) {
-	v := ctx.JSSrc().Get("value").String()
-	if v != langZH {
-		v = langEN
-	}
-	h.lang = v
-	storageSet(storeLang, v)
-	setDocLang(v)
-}
-
 func (h *Header) onShare(ctx app.Context, e app.Event) {
-	frag, err := h.s.ShareFragment()
-	if err != nil {
-		h.share = ""
-		h.linkErr = err.Error()
-		return
-	}
-	h.share = locationBase() + "/#" + frag
-	h.short.made, h.short.err = false, ""
-	copyText(h.share)
+	h.showShare(h.s.ShareFragment())
 }
 
 // onKey: space plays or pauses, → goes to the next instant, "." steps one
@@ -480,4 +462,27 @@ func (h *Shell) onKey(ctx app.Context, e app.Event) {
 		return
 	}
 	h.changed()
+}
+
+// onLang switches the language of the page (either broker's header).
+func (p *page) onLang(ctx app.Context, e app.Event) {
+	v := ctx.JSSrc().Get("value").String()
+	if v != langZH {
+		v = langEN
+	}
+	p.lang = v
+	storageSet(storeLang, v)
+	setDocLang(v)
+}
+
+// showShare shows and copies the share link made from frag, or the error.
+func (p *page) showShare(frag string, err error) {
+	if err != nil {
+		p.share = ""
+		p.linkErr = err.Error()
+		return
+	}
+	p.share = locationBase() + "/#" + frag
+	p.short.made, p.short.err = false, ""
+	copyText(p.share)
 }
