@@ -42,6 +42,9 @@ func (p *RMQOpsPanel) resetUI(s *model.RocketSession, ops []model.RMQGroupOps) a
 	if p.resetTime == "" {
 		p.resetTime = "0s"
 	}
+	if len(r.Stopped) == 0 && r.Group != "" {
+		r.Stopped = model.RMQStopped(s.Scenario(), r.Group) // stopped before this panel was opened
+	}
 	locked := len(r.Stopped) > 0 // the group whose consumers were stopped stays chosen
 	canExec, why := r.CanExecute(g, s.Now())
 	stage := func(n model.RMQResetStage, id, key string, enabled bool, title string, h app.EventHandler) app.UI {

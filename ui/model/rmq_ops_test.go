@@ -140,3 +140,20 @@ func TestRMQResetProcedure(t *testing.T) {
 		t.Fatal("a bad time was accepted")
 	}
 }
+
+// A consumer stopped by a step and not started again is resumable from the
+// scenario alone, with its listener.
+func TestRMQStopped(t *testing.T) {
+	rule := []rmqsc.Rule{{Actions: []rmqsc.Action{{Result: "throw"}}}}
+	sc := &rmqsc.Scenario{Groups: []rmqsc.Group{{Name: "g", Consumers: []rmqsc.Consumer{{ID: "c1", Listener: rule}, {ID: "c2"}}}},
+		Steps: []rmqsc.Step{
+			{RemoveConsumer: &rmqsc.GroupConsumer{Group: "g", ID: "c1"}},
+			{RemoveConsumer: &rmqsc.GroupConsumer{Group: "g", ID: "c2"}},
+			{AddConsumer: &rmqsc.AddConsumer{Group: "g", ID: "c2"}},
+			{RemoveConsumer: &rmqsc.GroupConsumer{Group: "h", ID: "c9"}},
+		}}
+	got := RMQStopped(sc, "g")
+	if len(got) != 1 || got[0].ID != "c1" || len(got[0].Listener) != 1 {
+		t.Fatalf("stopped %+v", got)
+	}
+}

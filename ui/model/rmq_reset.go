@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 
 	rmq "github.com/dlxlab/dlxlab/core/rocketmq"
 	"github.com/dlxlab/dlxlab/scenarios"
@@ -91,6 +92,26 @@ func listenerOf(sc *rmqsc.Scenario, group, id string) []rmqsc.Rule {
 		}
 	}
 	return nil
+}
+
+// RMQStopped lists the consumers of group that a remove_consumer step
+// stopped and no later add_consumer step started again, with the
+// listeners they ran: what Resume starts when the panel that stopped them
+// was closed in between (the scenario remembers, the panel does not).
+func RMQStopped(sc *rmqsc.Scenario, group string) []rmqsc.AddConsumer {
+	var out []rmqsc.AddConsumer
+	for _, st := range sc.Steps {
+		switch {
+		case st.RemoveConsumer != nil && st.RemoveConsumer.Group == group:
+			id := st.RemoveConsumer.ID
+			out = slices.DeleteFunc(out, func(a rmqsc.AddConsumer) bool { return a.ID == id })
+			out = append(out, rmqsc.AddConsumer{Group: group, ID: id, Listener: listenerOf(sc, group, id)})
+		case st.AddConsumer != nil && st.AddConsumer.Group == group:
+			id := st.AddConsumer.ID
+			out = slices.DeleteFunc(out, func(a rmqsc.AddConsumer) bool { return a.ID == id })
+		}
+	}
+	return out
 }
 
 // DryRun takes the broker's preview for the procedure's group, topic and
