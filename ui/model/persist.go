@@ -96,14 +96,20 @@ func (s *Session) ShareFragment() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	frag := "s=" + v
-	if s.started {
-		frag += "&t=" + strconv.FormatInt(int64(s.b.Now()), 10)
+	return fragmentOf(v, s.started, int64(s.b.Now()), selectionParam(s.sel)), nil
+}
+
+// fragmentOf builds a share fragment for either broker's session from the
+// encoded scenario, the time (once the run has begun) and the selection.
+func fragmentOf(encoded string, started bool, now int64, sel string) string {
+	frag := "s=" + encoded
+	if started {
+		frag += "&t=" + strconv.FormatInt(now, 10)
 	}
-	if sel := selectionParam(s.sel); sel != "" {
+	if sel != "" {
 		frag += "&sel=" + url.QueryEscape(sel)
 	}
-	return frag, nil
+	return frag
 }
 
 func selectionParam(sel Selection) string {

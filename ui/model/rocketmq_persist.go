@@ -85,14 +85,7 @@ func (s *RocketSession) ShareFragment() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	frag := "s=" + v
-	if s.started {
-		frag += "&t=" + strconv.FormatInt(int64(s.b.Now()), 10)
-	}
-	if sel := rocketSelParam(s.sel); sel != "" {
-		frag += "&sel=" + url.QueryEscape(sel)
-	}
-	return frag, nil
+	return fragmentOf(v, s.started, int64(s.b.Now()), rocketSelParam(s.sel)), nil
 }
 
 // IsRocketFragment reports whether a share link's fragment carries a
