@@ -49,18 +49,9 @@ func (h *RocketHeader) Render() app.UI {
 				app.Select().ID("profile").Class("dl-select").Title(h.t("rq.profile.title")).
 					OnChange(h.onProfile).Body(h.profileOptions(snap.Profile)...),
 			),
-			app.Label().Class("dl-field-inline").Body(
-				app.Span().Class("dl-visually-hidden").Text(h.t("language")),
-				app.Select().ID("lang").Class("dl-select").Title(h.t("language")).OnChange(h.onLang).Body(
-					app.Option().Value(langEN).Selected(h.lang == langEN).Text("English"),
-					app.Option().Value(langZH).Selected(h.lang == langZH).Text("简体中文"),
-				),
-			),
-			app.Button().ID("share").Class("dl-button", "dl-button--primary").Type("button").
-				OnClick(h.onShare).Body(icon("link"), app.Span().Text(h.t("share.copy"))),
-			app.If(h.short.api, app.Button().ID("share-short").Class("dl-button").Type("button").
-				Title(h.t("share.short.title")).Disabled(h.short.busy).Aria("busy", h.short.busy).
-				OnClick(h.onShortShare).Body(icon("link"), app.Span().Text(h.t("share.short")))),
+			h.langSelect(),
+			h.shareButton(h.onShare),
+			h.shortShareButton(h.onShortShare),
 		).DataSet("shortlinks", h.short.state()),
 	)
 }

@@ -358,18 +358,9 @@ func (h *Header) header(snap model.Snapshot) app.UI {
 				app.Select().ID("profile").Class("dl-select").Title(h.t("profile.title")).
 					OnChange(h.onProfile).Body(h.profileOptions(snap.Profile)...),
 			),
-			app.Label().Class("dl-field-inline").Body(
-				app.Span().Class("dl-visually-hidden").Text(h.t("language")),
-				app.Select().ID("lang").Class("dl-select").Title(h.t("language")).OnChange(h.onLang).Body(
-					app.Option().Value(langEN).Selected(h.lang == langEN).Text("English"),
-					app.Option().Value(langZH).Selected(h.lang == langZH).Text("简体中文"),
-				),
-			),
-			app.Button().ID("share").Class("dl-button", "dl-button--primary").Type("button").
-				OnClick(h.onShare).Body(icon("link"), app.Span().Text(h.t("share.copy"))),
-			app.If(h.short.api, app.Button().ID("share-short").Class("dl-button").Type("button").
-				Title(h.t("share.short.title")).Disabled(h.short.busy).Aria("busy", h.short.busy).
-				OnClick(h.onShortShare).Body(icon("link"), app.Span().Text(h.t("share.short")))),
+			h.langSelect(),
+			h.shareButton(h.onShare),
+			h.shortShareButton(h.onShortShare),
 		).DataSet("shortlinks", h.short.state()),
 	)
 }
@@ -485,4 +476,28 @@ func (p *page) showShare(frag string, err error) {
 	p.share = locationBase() + "/#" + frag
 	p.short.made, p.short.err = false, ""
 	copyText(p.share)
+}
+
+// langSelect is the language picker of either broker's header.
+func (p *page) langSelect() app.UI {
+	return app.Label().Class("dl-field-inline").Body(
+		app.Span().Class("dl-visually-hidden").Text(p.t("language")),
+		app.Select().ID("lang").Class("dl-select").Title(p.t("language")).OnChange(p.onLang).Body(
+			app.Option().Value(langEN).Selected(p.lang == langEN).Text("English"),
+			app.Option().Value(langZH).Selected(p.lang == langZH).Text("简体中文"),
+		),
+	)
+}
+
+// shareButton is "Copy link"; onShare makes the link of the header's session.
+func (p *page) shareButton(onShare app.EventHandler) app.UI {
+	return app.Button().ID("share").Class("dl-button", "dl-button--primary").Type("button").
+		OnClick(onShare).Body(icon("link"), app.Span().Text(p.t("share.copy")))
+}
+
+// shortShareButton is "Copy short link", shown where the share API answers.
+func (p *page) shortShareButton(onShort app.EventHandler) app.UI {
+	return app.If(p.short.api, app.Button().ID("share-short").Class("dl-button").Type("button").
+		Title(p.t("share.short.title")).Disabled(p.short.busy).Aria("busy", p.short.busy).
+		OnClick(onShort).Body(icon("link"), app.Span().Text(p.t("share.short"))))
 }
