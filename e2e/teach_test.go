@@ -171,5 +171,31 @@ func TestJourneyStepEvents(t *testing.T) {
 		t.Errorf("the caption's message = %q, want msg1", got)
 	}
 	p.screenshot("step-back-scrubbed.png")
+	stepToHandoff(p)
 	p.check()
+}
+
+// stepToHandoff: in the retry loop, job-1 is handed straight to the
+// waiting worker; stopped between its "enqueued" and its "delivered", the
+// queue's inspector lists it as being delivered, and its panel says so.
+func stepToHandoff(p *page) {
+	p.t.Helper()
+	p.loadLesson("retry-loop")
+	for i := 1; i <= 3; i++ {
+		p.click("#step-event")
+		p.waitFor(`#event-caption[data-pos="` + strconv.Itoa(i) + `"]`)
+	}
+	if ready := openQueue(p, "main"); len(ready) != 0 {
+		p.t.Errorf("main lists %v ready while job-1 is handed to the worker", ready)
+	}
+	p.waitFor(`#handoff [data-testid="handoff-row"]`)
+	if got := p.text("#handoff"); !strings.Contains(got, "job-1") || !strings.Contains(got, "worker") {
+		p.t.Errorf("the copy being delivered reads %q", got)
+	}
+	p.screenshot("step-handoff.png")
+	p.click(`#handoff [data-testid="handoff-row"] button`)
+	p.waitFor("#inspect-message")
+	if got := p.text("#msg-where"); !strings.Contains(got, "Being delivered from main to worker") {
+		p.t.Errorf("the message's whereabouts read %q", got)
+	}
 }

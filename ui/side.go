@@ -147,6 +147,7 @@ func (h *Inspector) queuePanel(name string) app.UI {
 		app.If(len(d.Drops) > 0, h.dropsLine(d.Drops)),
 		app.If(len(d.Consumers) > 0, h.consumerList(d.Consumers)),
 		app.If(len(d.Held) > 0, h.heldList(d.Held)),
+		h.handoffList(name, d.Handoff),
 		h.receivedList(name, d.Consumers),
 		h.messageList(d),
 	)

@@ -51,11 +51,30 @@ func TestInspectorAtEvent(t *testing.T) {
 	}
 }
 
+// assertHandoff: a copy handed straight to a waiting consumer, stopped
+// between its "enqueued" and its "delivered", is shown in its queue as
+// being delivered to that consumer, and the message panel says so.
+func assertHandoff(t *testing.T, s *Session, ev core.Event) {
+	t.Helper()
+	d := s.QueueDetail(ev.Queue, 0, 10)
+	if d.Handoff == nil || d.Handoff.Instance != ev.Instance || d.Handoff.Consumer == "" {
+		t.Fatalf("%s at %d ms: copy %d handed to a consumer is listed nowhere in %s (handoff %+v)",
+			ev.Kind, ev.T, ev.Instance, ev.Queue, d.Handoff)
+	}
+	sel := s.Selection()
+	defer s.SetSelection(sel)
+	s.SelectMessage(ev.Queue, ev.Msg.Lineage, ev.Instance, -1)
+	if md := s.MessageDetail(); md.WhereKey != "where.handoff" || md.WhereArgs[1] != d.Handoff.Consumer || !md.Found {
+		t.Fatalf("copy %d being handed to %s: the message panel says %s %v", ev.Instance, d.Handoff.Consumer, md.WhereKey, md.WhereArgs)
+	}
+}
+
 // bulk reports the two events whose change the broker makes in one go
 // rather than copy by copy: a copy handed straight to a waiting consumer
 // is enqueued and delivered at once (the canvas counts it ready for one
-// event, the inspector shows it on its way, in neither list), and a purge or a queue's deletion
-// empties the queue before it tells each drop.
+// event, the inspector lists it apart, as being delivered: assertHandoff),
+// and a purge or a queue's deletion empties the queue before it tells
+// each drop.
 func bulk(ev core.Event, b *core.Broker) bool {
 	switch {
 	case ev.Kind == core.EvEnqueued:
@@ -76,6 +95,12 @@ func bulk(ev core.Event, b *core.Broker) bool {
 // stopped at that very event, and its queue counts are the canvas counts
 // worked out from the events (but for the bulk changes above).
 func TestInspectorAtEventAgreesWithCounts(t *testing.T) {
+	handoffs := 0
+	defer func() {
+		if handoffs == 0 && !t.Failed() {
+			t.Error("no lesson hands a copy straight to a waiting consumer: the handoff rows went untested")
+		}
+	}()
 	for _, l := range Library() {
 		t.Run(l.Name, func(t *testing.T) {
 			s := lesson(t, l.Name)
@@ -90,6 +115,10 @@ func TestInspectorAtEventAgreesWithCounts(t *testing.T) {
 					t.Fatalf("event %d: the inspected broker stopped elsewhere", i+1)
 				}
 				if bulk(s.st.last.ev, b) {
+					if ev := s.st.last.ev; ev.Kind == core.EvEnqueued {
+						handoffs++
+						assertHandoff(t, s, ev)
+					}
 					continue
 				}
 				for _, q := range b.Queues() {

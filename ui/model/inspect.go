@@ -41,9 +41,10 @@ type QueueDetail struct {
 	Args      []KV
 	Config    []KV // effective settings and where each came from
 	Consumers []Badge
-	From      int       // index of the first message in Messages
-	Messages  []MsgRow  // the window asked for
-	Held      []HeldRow // unacked deliveries from this queue
+	From      int         // index of the first message in Messages
+	Messages  []MsgRow    // the window asked for
+	Held      []HeldRow   // unacked deliveries from this queue
+	Handoff   *HandoffRow // a copy on its way to a consumer (stepping: handoff.go)
 	Drops     map[string]int
 	Exists    bool
 }
@@ -128,6 +129,7 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 			Body: u.Msg.Body, Since: u.At, ByHand: hand && s.heldByHand(u.Channel, u.Tag),
 			Selected: s.sel.Kind == "message" && s.sel.Instance == u.Instance})
 	}
+	d.Handoff = s.handoff(name)
 	d.Drops = map[string]int{}
 	for _, m := range s.marks {
 		if m.Queue == name && m.Kind == core.EvDropped {
@@ -275,6 +277,9 @@ func (s *Session) MessageDetail() MessageDetail {
 // (after dead-lettering a message is a new copy in another queue).
 func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 	inst := s.sel.Instance
+	if msg, h, ok := s.locateHandoff(md); ok {
+		return msg, h
+	}
 	for _, u := range s.b.Unacked() {
 		if u.Instance == inst {
 			return s.held(md, u)
