@@ -98,6 +98,7 @@ func (b *Broker) liveCopies() int64 {
 // reads still call it, so the count is the same observed or not.
 func (b *Broker) spend() {
 	b.work++
+	b.yield()
 	if b.budget.Events > 0 && b.work > b.budget.Events && b.spent == nil {
 		b.overspent("broker events", b.budget.Events)
 	}
