@@ -134,6 +134,23 @@ func TestJourneyGraph(t *testing.T) {
 			t.Errorf("attaching a consumer moved %s from %s to %s", k, v, after[k])
 		}
 	}
+	// a second consumer shares the badge row: the box keeps its size
+	boxH := `document.querySelector('[data-node="queue:orders.parked"] [data-role="node-box"]').getAttribute('height')`
+	h1 := js[string](p, boxH)
+	p.click("#add-consumer")
+	p.fill("#c-name", "auditor")
+	p.fill("#c-queue", "orders.parked")
+	p.click("#c-save")
+	p.waitFor(`[data-node="queue:orders.parked"] [data-role="badge"][data-consumer="auditor"]`)
+	if h2 := js[string](p, boxH); h2 != h1 {
+		t.Errorf("a second consumer grew the queue's box from %s to %s", h1, h2)
+	}
+	for k, v := range p.nodePlaces() {
+		if after[k] != v {
+			t.Errorf("attaching a second consumer moved %s from %s to %s", k, after[k], v)
+		}
+	}
+	p.screenshot("graph-two-consumers.png")
 
 	// the diagram as SVG and PNG
 	p.captureDownloads()
@@ -173,6 +190,9 @@ func TestJourneyGraph(t *testing.T) {
 	// the labels in Chinese
 	p.fill("#lang", "zh")
 	p.waitJS(`document.querySelector('[data-role="labels"]').textContent.includes('死信 → ')`, "the labels in Chinese")
+	if got := js[string](p, `[...document.querySelectorAll('[data-role="edge"][data-kind="dlx"] > title')].map(t => t.textContent).join(' | ')`); !strings.Contains(got, "的死信发往") || strings.Contains(got, "dead-letters") {
+		t.Errorf("the dead-letter edges' tooltips in Chinese: %q", got)
+	}
 	p.screenshot("graph-zh.png")
 	p.fill("#lang", "en")
 	p.check()

@@ -9,7 +9,8 @@ import (
 
 // TestJourneyPhone: at 390×844 the page is no wider than the screen, the
 // header keeps "Copy link" and folds the rest into a menu, the canvas and
-// the panels are two tabs, and the clock stays on screen at the bottom.
+// the panels are two tabs (tapping a node shows its panel), and the clock
+// stays on screen at the bottom.
 func TestJourneyPhone(t *testing.T) {
 	p := &page{t: t, ctx: browser(t), base: siteURL(t)}
 	p.check = exceptions(t, p.ctx)
@@ -61,6 +62,14 @@ func TestJourneyPhone(t *testing.T) {
 	p.click("#step")
 	p.screenshot("phone-canvas.png")
 	tooWide("canvas")
+	// Tapping a node shows its panel.
+	p.pointerClick(`[data-node="queue:main"]`)
+	p.waitFor(`#inspect-queue[data-queue="main"]`)
+	if visible("#canvas") || !visible("#side") || !visible("#inspect-queue") {
+		t.Error("tapping queue main should switch to the panels tab and show the queue")
+	}
+	p.screenshot("phone-tap-node.png")
+	p.click("#view-canvas")
 	p.click("#view-panel")
 	if visible("#canvas") || !visible("#side") {
 		t.Error("the panels tab should show the side panel alone")

@@ -197,7 +197,7 @@ func (h *Canvas) edges(g model.Graph) []app.UI {
 			marker = "url(#arrow-alt)"
 		}
 		out = append(out, svg("g", "edge").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(
-			svg("title", "").Text(localValue(h.lang, edgeTitle(e))),
+			svg("title", "").Text(h.edgeTitle(e)),
 			svg("path", "edge-line").Attr("d", e.Path).Attr("marker-end", marker),
 		))
 	}
@@ -215,7 +215,7 @@ func (h *Canvas) edgeLabels(g model.Graph) []app.UI {
 			continue
 		}
 		body := []app.UI{
-			svg("title", "").Text(localValue(h.lang, edgeTitle(e))),
+			svg("title", "").Text(h.edgeTitle(e)),
 			svg("rect", "edge-label-bg").Attr("x", e.LX).Attr("y", e.LY).Attr("width", e.LW).Attr("height", e.LH).Attr("rx", 3),
 		}
 		for i, line := range e.Lines {
@@ -225,21 +225,6 @@ func (h *Canvas) edgeLabels(g model.Graph) []app.UI {
 		out = append(out, svg("g", "edge-labels").DataSet("kind", e.Kind).DataSet("edge", e.ID).Body(body...))
 	}
 	return out
-}
-
-func edgeTitle(e model.Edge) string {
-	t := strings.TrimPrefix(e.From, "exchange:") + " → " + strings.TrimPrefix(e.To, "exchange:")
-	switch e.Kind {
-	case model.EdgeDLX:
-		t = strings.TrimPrefix(e.From, "queue:") + " dead-letters to " + strings.TrimPrefix(e.To, "exchange:") +
-			" (" + strings.TrimPrefix(e.Label, "DLX · ") + ")"
-	case model.EdgeBinding, model.EdgeDefault:
-		t += ", binding key " + e.Label
-	}
-	if e.Label2 != "" {
-		t += ", " + e.Label2
-	}
-	return t
 }
 
 func (h *Canvas) nodes(g model.Graph) []app.UI {
@@ -309,19 +294,7 @@ func (h *Canvas) node(n model.Node) app.UI {
 				svg("polyline", "spark").Attr("points", n.Spark),
 			),
 		)
-		for _, b := range n.Consumers {
-			text := "⚙ " + b.Name + " · " + b.Script
-			if b.ByHand {
-				text = "✍ " + b.Name + " · " + h.t("consumer.byhand")
-			}
-			if b.Prefetch > 0 {
-				text += " · prefetch " + strconv.Itoa(b.Prefetch)
-			}
-			body = append(body,
-				svg("line", "badge-rule").Attr("x1", 0).Attr("x2", n.W).Attr("y1", b.Y).Attr("y2", b.Y),
-				svgText("badge", 10, b.Y+14, "start", clip(text, 34)),
-			)
-		}
+		body = append(body, h.badges(n)...)
 	}
 	return el.Body(body...)
 }
@@ -475,7 +448,10 @@ func (h *Canvas) selectNode(key string) {
 		h.tab = tabInspect
 	case model.PublisherKey:
 		h.tab = tabPublish
+	default:
+		return
 	}
+	h.view = viewPanel // a phone shows canvas and panels as tabs: show the node's panel
 }
 
 func (h *Canvas) onAutoLayout(ctx app.Context, e app.Event) {

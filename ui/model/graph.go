@@ -50,6 +50,7 @@ type Node struct {
 	Ready      int
 	Unacked    int
 	Consumers  []Badge
+	More       int    // consumers counted in the last badge slot ("+3"), not drawn one by one
 	Spark      string // sparkline points, relative to the node's top-left
 	Policy     string
 	Selected   bool
@@ -64,7 +65,10 @@ type Badge struct {
 	Script   string // "reject, reject, ack" or "by hand"
 	ByHand   bool
 	Unacked  int
-	Y        float64 // relative to the node
+	// X, Y, W: its slot on the node's badge row, relative to the node
+	// (badges.go); Hidden: it is counted in the node's last slot.
+	X, Y, W float64
+	Hidden  bool
 }
 
 // Edge kinds.
@@ -254,12 +258,10 @@ func (s *Session) queueNode(q core.QueueView) Node {
 	if c.Expires >= 0 {
 		n.Facts = append(n.Facts, "expires "+FormatDuration(core.Time(c.Expires)))
 	}
-	for i, tag := range q.Consumers {
-		b := s.badge(q.Name, tag)
-		b.Y = qH + float64(i)*badgeH
-		n.Consumers = append(n.Consumers, b)
+	for _, tag := range q.Consumers {
+		n.Consumers = append(n.Consumers, s.badge(q.Name, tag))
 	}
-	n.H += float64(len(q.Consumers)) * badgeH
+	layBadges(&n)
 	n.Spark = s.spark(q.Name)
 	n.Selected = s.sel.Kind == "queue" && s.sel.Name == q.Name
 	return n

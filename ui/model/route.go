@@ -94,13 +94,13 @@ func (g Graph) TokenPath(tk Token) (path string, x, y float64, ok bool) {
 		if !ok {
 			return "", 0, 0, false
 		}
-		by := qn.Y + qH - 4
+		bx, by := qn.X+16, qn.Y+qH-4
 		for _, b := range qn.Consumers {
 			if ConsumerKey(qn.Name, b.Name) == tk.To {
-				by = qn.Y + b.Y + badgeH/2
+				bx, by = qn.X+b.X+16, qn.Y+b.Y+badgeH/2
 			}
 		}
-		return fmt.Sprintf("M%.1f,%.1f L%.1f,%.1f", qn.X+qn.W*0.3, qn.Y+qH*0.55, qn.X+16, by), 0, 0, true
+		return fmt.Sprintf("M%.1f,%.1f L%.1f,%.1f", qn.X+qn.W*0.3, qn.Y+qH*0.55, bx, by), 0, 0, true
 	}
 	segs := []string{}
 	hops := []string{tk.From, tk.Via, tk.To}
