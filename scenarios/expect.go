@@ -39,10 +39,16 @@ const maxMismatches = 8
 // Check compares a run's observation with the scenario's expect block and
 // returns every expectation that failed (nil: all passed).
 func Check(sc *Scenario, obs *Observation) []Failure {
+	return check(sc, obs, obs.queueFacts)
+}
+
+// check is Check with the final queues read through queue (snapshot
+// steps' queues are always read from the observation).
+func check(sc *Scenario, obs *Observation, queue queueLookup) []Failure {
 	var out []Failure
 	for i := range sc.Expect {
 		e := &sc.Expect[i]
-		for _, f := range checkOne(e, obs) {
+		for _, f := range checkOne(e, obs, queue) {
 			f.Index, f.Pos = i, e.Pos
 			out = append(out, f)
 		}
@@ -50,22 +56,44 @@ func Check(sc *Scenario, obs *Observation) []Failure {
 	return out
 }
 
-func checkOne(e *Expectation, obs *Observation) []Failure {
+// queueFacts is what an expectation reads of a queue: its depth, its
+// unacked count and, only when asked, its bodies from the head.
+type queueFacts struct {
+	depth, unacked int
+	bodies         func() []string
+}
+
+// queueLookup finds a queue by name (false: no such queue).
+type queueLookup func(name string) (queueFacts, bool)
+
+// queueFacts reads a queue of the observation.
+func (o *Observation) queueFacts(name string) (queueFacts, bool) {
+	qs, ok := o.Queues[name]
+	return queueFacts{depth: len(qs.Messages), unacked: qs.Unacked, bodies: func() []string {
+		got := make([]string, len(qs.Messages))
+		for i, m := range qs.Messages {
+			got[i] = m.Body
+		}
+		return got
+	}}, ok
+}
+
+func checkOne(e *Expectation, obs *Observation, queue queueLookup) []Failure {
 	if e.Snapshot != "" {
 		at := obs.At(e.Snapshot)
 		if at == nil {
 			return []Failure{{What: "snapshot " + e.Snapshot, Want: "the run to reach that snapshot step", Got: "it did not (the run stopped before it)"}}
 		}
-		fs := checkSubject(e, at)
+		fs := checkSubject(e, at, at.queueFacts)
 		for i := range fs {
 			fs[i].What = "at snapshot " + e.Snapshot + ": " + fs[i].What
 		}
 		return fs
 	}
-	return checkSubject(e, obs)
+	return checkSubject(e, obs, queue)
 }
 
-func checkSubject(e *Expectation, obs *Observation) []Failure {
+func checkSubject(e *Expectation, obs *Observation, queue queueLookup) []Failure {
 	switch {
 	case e.Delivery != nil:
 		return checkDelivery(e, obs)
@@ -84,7 +112,7 @@ func checkSubject(e *Expectation, obs *Observation) []Failure {
 	case e.Errors != nil:
 		return count("errors", "", *e.Errors, len(obs.Errors))
 	case e.Queue != "":
-		return checkQueue(e, obs)
+		return checkQueue(e, queue)
 	}
 	return nil
 }
@@ -96,13 +124,13 @@ func count(what, path string, want, got int) []Failure {
 	return []Failure{{What: what, Path: path, Want: fmt.Sprint(want), Got: fmt.Sprint(got)}}
 }
 
-func checkQueue(e *Expectation, obs *Observation) []Failure {
+func checkQueue(e *Expectation, queue queueLookup) []Failure {
 	what := "queue " + e.Queue
-	qs, ok := obs.Queues[e.Queue]
+	qs, ok := queue(e.Queue)
 	if e.Exists != nil && !*e.Exists {
 		if ok {
 			return []Failure{{What: what, Path: "exists", Want: "false (the queue gone)",
-				Got: fmt.Sprintf("true (%d ready, %d unacked)", len(qs.Messages), qs.Unacked)}}
+				Got: fmt.Sprintf("true (%d ready, %d unacked)", qs.depth, qs.unacked)}}
 		}
 		return nil
 	}
@@ -111,17 +139,13 @@ func checkQueue(e *Expectation, obs *Observation) []Failure {
 	}
 	var out []Failure
 	if e.Depth != nil {
-		out = append(out, count(what, "depth", *e.Depth, len(qs.Messages))...)
+		out = append(out, count(what, "depth", *e.Depth, qs.depth)...)
 	}
 	if e.Unacked != nil {
-		out = append(out, count(what, "unacked", *e.Unacked, qs.Unacked)...)
+		out = append(out, count(what, "unacked", *e.Unacked, qs.unacked)...)
 	}
 	if e.Bodies != nil {
-		got := make([]string, len(qs.Messages))
-		for i, m := range qs.Messages {
-			got[i] = m.Body
-		}
-		if !equalStrings(*e.Bodies, got) {
+		if got := qs.bodies(); !equalStrings(*e.Bodies, got) {
 			out = append(out, Failure{What: what, Path: "bodies", Want: render(*e.Bodies), Got: render(got)})
 		}
 	}

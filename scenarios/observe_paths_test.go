@@ -40,6 +40,9 @@ func TestObservedPathsSame(t *testing.T) {
 			if a, b := Check(sc, full), Check(sc, streamed); !reflect.DeepEqual(a, b) {
 				t.Errorf("Check differs with BodiesOnly: %v vs %v", a, b)
 			}
+			if a, b := Check(sc, full), liveCheck(t, sc); !reflect.DeepEqual(a, b) {
+				t.Errorf("Runner.Check differs: %v vs %v", b, a)
+			}
 			plain, _ := Run(sc, Options{})
 			a, _ := full.JSON()
 			b, _ := plain.JSON()
@@ -48,6 +51,56 @@ func TestObservedPathsSame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// liveCheck runs sc as `dlxlab check` does: Runner.Check at the end.
+func liveCheck(t *testing.T, sc *Scenario) []Failure {
+	t.Helper()
+	r, err := NewRunner(sc, Options{NoTrace: true, BodiesOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		r.Step()
+	}
+	return r.Check()
+}
+
+// TestLiveCheckFailures: Runner.Check, which reads the final queues from
+// the broker, fails the same expectations with the same words as Check.
+func TestLiveCheckFailures(t *testing.T) {
+	sc := parseString(t, `
+		queues: [{name: q}, {name: gone}, {name: empty}, {name: bad, arguments: {x-message-ttl: -1}}]
+		steps:
+		  - publish: {routing_key: q, body: a}
+		  - publish: {routing_key: q, body: b}
+		  - snapshot: two
+		  - publish: {routing_key: q, body: c}
+		  - get: {queue: q, action: hold}
+		expect:
+		  - {queue: q, depth: 3, unacked: 0, bodies: [a, b, c]}
+		  - {queue: q, depth: 2, unacked: 1, bodies: [b, c]}
+		  - {queue: gone, exists: false}
+		  - {queue: bad, depth: 0}
+		  - {queue: bad, exists: false}
+		  - {queue: empty, bodies: [x]}
+		  - {snapshot: two, queue: q, depth: 3, bodies: [a]}`)
+	want := Check(sc, mustRun(t, sc))
+	if len(want) < 6 {
+		t.Fatalf("the scenario should fail six ways, failed %v", want)
+	}
+	if got := liveCheck(t, sc); !reflect.DeepEqual(got, want) {
+		t.Errorf("Runner.Check:\n%v\nwant\n%v", got, want)
+	}
+}
+
+func mustRun(t *testing.T, sc *Scenario) *Observation {
+	t.Helper()
+	obs, err := Run(sc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return obs
 }
 
 func sameBodies(a, b *Observation) bool {

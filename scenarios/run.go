@@ -418,9 +418,15 @@ func (r *Runner) trace(line string) {
 // deliveries, returns, drops and errors, and the queues as they are now.
 func (r *Runner) Observation() *Observation {
 	r.collect(r.next-1, "")
+	return r.observation(r.queueStates())
+}
+
+// observation copies what the run has collected, with queues as the
+// final queue states.
+func (r *Runner) observation(queues map[string]QueueState) *Observation {
 	o := r.obs
 	o.ClockMS = int64(r.b.Now())
-	o.Queues = r.queueStates()
+	o.Queues = queues
 	o.Deliveries = append([]Delivery{}, r.obs.Deliveries...)
 	o.Returns = append([]Return{}, r.obs.Returns...)
 	o.Drops = append([]Drop{}, r.obs.Drops...)

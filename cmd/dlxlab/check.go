@@ -85,12 +85,16 @@ func checkFile(path string, cio cliIO) bool {
 		title = "(untitled)"
 	}
 	// check prints failures, never the trace, and reads only bodies of queues
-	obs, err := scenarios.Run(sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
+	// and reads the final queues straight from the broker (Runner.Check)
+	r, err := scenarios.NewRunner(sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — %s\n    %v\n", path, title, err)
 		return false
 	}
-	fails := scenarios.Check(sc, obs)
+	for !r.Done() {
+		r.Step()
+	}
+	fails := r.Check()
 	if len(sc.Expect) == 0 {
 		fmt.Fprintf(w, "FAIL %s — %s\n    no expect block: nothing is checked\n", path, title)
 		return false

@@ -95,35 +95,37 @@ func runTrace(cio cliIO, sc *scenarios.Scenario, profile string) int {
 		title = sc.Name
 	}
 	fmt.Fprintf(cio.stdout, "%s (profile %s)\n\n", title, p)
-	obs, err := scenarios.Run(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true})
+	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
 	}
-	printSummary(cio, obs)
+	for !r.Done() {
+		r.Step()
+	}
+	printSummary(cio, r)
 	return exitOK
 }
 
-// printSummary is the end of the human view: queues, errors, totals.
-func printSummary(cio cliIO, obs *scenarios.Observation) {
+// printSummary is the end of the human view: queues, errors, totals. The
+// queues are read from the broker: a depth and the first ten bodies each.
+func printSummary(cio cliIO, r *scenarios.Runner) {
 	w := cio.stdout
+	obs := r.ObservationWithoutQueues()
 	fmt.Fprintf(w, "\nqueues at %d ms:\n", obs.ClockMS)
-	names := make([]string, 0, len(obs.Queues))
-	for name := range obs.Queues {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		q := obs.Queues[name]
-		bodies := make([]string, 0, len(q.Messages))
-		for i, m := range q.Messages {
-			if i == 10 {
-				bodies = append(bodies, fmt.Sprintf("… %d more", len(q.Messages)-10))
-				break
+	queues := r.Broker().Queues()
+	sort.Slice(queues, func(a, b int) bool { return queues[a].Name < queues[b].Name })
+	for _, q := range queues {
+		bodies := make([]string, 0, 11)
+		r.Broker().EachReady(q.Name, func(mv core.MessageView) bool {
+			if len(bodies) == 10 {
+				bodies = append(bodies, fmt.Sprintf("… %d more", q.Ready-10))
+				return false
 			}
-			bodies = append(bodies, fmt.Sprintf("%q", clipBody(m.Body)))
-		}
-		fmt.Fprintf(w, "  %-24s ready %-4d unacked %-4d [%s]\n", name, len(q.Messages), q.Unacked, strings.Join(bodies, " "))
+			bodies = append(bodies, fmt.Sprintf("%q", clipBody(mv.Msg.Body)))
+			return true
+		})
+		fmt.Fprintf(w, "  %-24s ready %-4d unacked %-4d [%s]\n", q.Name, q.Ready, q.Unacked, strings.Join(bodies, " "))
 	}
 	if len(obs.Errors) > 0 {
 		fmt.Fprintf(w, "\nerrors:\n")

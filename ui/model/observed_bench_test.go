@@ -53,11 +53,10 @@ func BenchmarkObserved(b *testing.B) {
 		}},
 		{"check", func(b *testing.B) any {
 			r := runAll(b, sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
-			obs := r.Observation()
-			if fails := scenarios.Check(sc, obs); len(fails) > 0 {
+			if fails := r.Check(); len(fails) > 0 {
 				b.Fatal(fails)
 			}
-			return []any{r, obs}
+			return r
 		}},
 		{"session", func(b *testing.B) any {
 			s := New()
