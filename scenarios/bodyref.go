@@ -1,5 +1,10 @@
 package scenarios
 
+import (
+	"slices"
+	"sort"
+)
+
 // A body is written once, however many copies carry it: ten thousand
 // deliveries of one 100 KB body would otherwise make a gigabyte of JSON
 // (and hold it in memory while it is built). WithBodyRefs moves every body
@@ -14,38 +19,94 @@ const InlineBodyMax = 256
 // repeated. Short bodies stay in place, so small runs look as before.
 func (o *Observation) WithBodyRefs() *Observation {
 	c := *o
-	c.Bodies = nil
-	refs := map[string]int{}
+	refs := newBodyRefs()
+	o.eachBody(func(body string) { refs.add(body) }, func(each func(string)) {
+		for _, name := range sortedNames(o.Queues) {
+			for _, m := range o.Queues[name].Messages {
+				each(m.Body)
+			}
+		}
+	})
+	c.Bodies = refs.bodies
 	ref := func(m *Message) {
-		if len(m.Body) <= InlineBodyMax {
-			return
+		if n := refs.n[m.Body]; n != 0 {
+			m.Body, m.BodyRef = "", n
 		}
-		n, ok := refs[m.Body]
-		if !ok {
-			c.Bodies = append(c.Bodies, m.Body)
-			n = len(c.Bodies)
-			refs[m.Body] = n
-		}
-		m.Body, m.BodyRef = "", n
 	}
-	c.Deliveries = append([]Delivery(nil), o.Deliveries...)
+	c.Deliveries = slices.Clone(o.Deliveries)
 	for i := range c.Deliveries {
 		ref(&c.Deliveries[i].Message)
 	}
-	c.Returns = append([]Return(nil), o.Returns...)
+	c.Returns = slices.Clone(o.Returns)
 	for i := range c.Returns {
 		ref(&c.Returns[i].Message)
 	}
-	c.Drops = append([]Drop(nil), o.Drops...)
+	c.Drops = slices.Clone(o.Drops)
 	for i := range c.Drops {
 		ref(&c.Drops[i].Message)
 	}
 	c.Queues = refQueues(o.Queues, ref)
-	c.Snapshots = append([]Snapshot(nil), o.Snapshots...)
+	c.Snapshots = slices.Clone(o.Snapshots)
 	for i := range c.Snapshots {
 		c.Snapshots[i].Queues = refQueues(o.Snapshots[i].Queues, ref)
 	}
 	return &c
+}
+
+// eachBody calls fn with every message body in the order the bodies list
+// numbers them: deliveries, returns, drops, the final queues (which
+// queues walks, by name), then the snapshots' queues.
+func (o *Observation) eachBody(fn func(string), queues func(each func(string))) {
+	for i := range o.Deliveries {
+		fn(o.Deliveries[i].Message.Body)
+	}
+	for i := range o.Returns {
+		fn(o.Returns[i].Message.Body)
+	}
+	for i := range o.Drops {
+		fn(o.Drops[i].Message.Body)
+	}
+	queues(fn)
+	for _, s := range o.Snapshots {
+		for _, name := range sortedNames(s.Queues) {
+			for _, m := range s.Queues[name].Messages {
+				fn(m.Body)
+			}
+		}
+	}
+}
+
+// bodyRefs numbers the long bodies, from 1, in the order they are added.
+type bodyRefs struct {
+	n      map[string]int
+	bodies []string
+}
+
+func newBodyRefs() *bodyRefs { return &bodyRefs{n: map[string]int{}} }
+
+func (r *bodyRefs) add(body string) {
+	if len(body) <= InlineBodyMax {
+		return
+	}
+	if _, ok := r.n[body]; !ok {
+		r.bodies = append(r.bodies, body)
+		r.n[body] = len(r.bodies)
+	}
+}
+
+// of is the number of a long body (added now if it was not).
+func (r *bodyRefs) of(body string) int {
+	r.add(body)
+	return r.n[body]
+}
+
+func sortedNames(qs map[string]QueueState) []string {
+	names := make([]string, 0, len(qs))
+	for name := range qs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func refQueues(qs map[string]QueueState, ref func(*Message)) map[string]QueueState {

@@ -1,6 +1,11 @@
 package scenarios
 
-import "github.com/dlxlab/dlxlab/core"
+import (
+	"io"
+	"sort"
+
+	"github.com/dlxlab/dlxlab/core"
+)
 
 // A run's final queues can hold hundreds of thousands of messages. The
 // broker holds them already: the callers below read them there, at the
@@ -36,4 +41,89 @@ func (r *Runner) liveQueue(name string) (queueFacts, bool) {
 func (r *Runner) ObservationWithoutQueues() *Observation {
 	r.collect(r.next-1, "")
 	return r.observation(map[string]QueueState{})
+}
+
+// WriteJSON writes the observation of the run so far as JSON, what
+// Observation().WriteJSON writes (with bodyRefs, what
+// Observation().WithBodyRefs().WriteJSON writes), byte for byte, but
+// writes the final queues straight from the broker's messages: no queue
+// state, header table or property map is built per message, and a header
+// table equal to the previous message's is written by copying its bytes
+// (core's EachReadyHeaders says when). `dlxlab run --json` ends with it.
+func (r *Runner) WriteJSON(w io.Writer, bodyRefs bool) error {
+	r.collect(r.next-1, "")
+	o := r.obs // read only: the lists are not changed while it is written
+	o.ClockMS = int64(r.b.Now())
+	queues := r.b.Queues()
+	sort.Slice(queues, func(a, b int) bool { return queues[a].Name < queues[b].Name })
+	j := &jsonWriter{w: w}
+	if bodyRefs {
+		j.refs = newBodyRefs()
+		o.eachBody(j.refs.add, func(each func(string)) {
+			for _, q := range queues {
+				r.b.EachReady(q.Name, func(mv core.MessageView) bool {
+					each(mv.Msg.Body)
+					return true
+				})
+			}
+		})
+	}
+	j.observation(&o, func() { j.liveQueues(r.b, queues) })
+	return j.flush(true)
+}
+
+// liveQueues writes the broker's queues as queues writes their states.
+func (j *jsonWriter) liveQueues(b *core.Broker, queues []core.QueueView) {
+	j.begin('{')
+	var headers, props []byte // the last message's, written out
+	var lastProps core.Properties
+	for _, q := range queues {
+		j.key(q.Name)
+		j.begin('{')
+		j.key("messages")
+		j.begin('[')
+		b.EachReadyHeaders(q.Name, func(mv core.MessageView, same bool) bool {
+			m := mv.Msg
+			j.item()
+			j.begin('{')
+			ref := 0
+			j.messageHead(m.Body, m.Exchange, m.RoutingKey(), &ref)
+			j.key("properties")
+			if p := m.Properties(); p == (core.Properties{}) {
+				j.b = append(j.b, "{}"...)
+			} else if props != nil && p == lastProps {
+				j.b = append(j.b, props...)
+			} else {
+				props = j.capture(props, func() { j.table(PropertiesOf(p), false) })
+				lastProps = p
+			}
+			j.bodyRef(ref)
+			j.key("headers")
+			if same {
+				j.b = append(j.b, headers...)
+			} else {
+				headers = j.capture(headers, func() { j.table(tableOrEmpty(mv.Headers), true) })
+			}
+			j.key("redelivered")
+			j.bool(mv.Redelivered)
+			j.end('}')
+			return true
+		})
+		j.end(']')
+		j.key("unacked")
+		j.int(int64(q.Unacked))
+		j.end('}')
+	}
+	j.end('}')
+}
+
+// capture writes a value with write and returns its bytes in dst (reused),
+// to be written again by copying them where the same value recurs at the
+// same depth.
+func (j *jsonWriter) capture(dst []byte, write func()) []byte {
+	start := len(j.b)
+	j.hold = true
+	write()
+	j.hold = false
+	return append(dst[:0], j.b[start:]...)
 }

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"math"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -76,17 +75,6 @@ type QueuedMessage struct {
 	Redelivered bool `json:"redelivered"`
 }
 
-// MarshalJSON writes the message's fields and the flag in one object
-// (Message's own MarshalJSON would otherwise hide the flag).
-func (m QueuedMessage) MarshalJSON() ([]byte, error) {
-	type plain Message
-	return json.Marshal(struct {
-		plain
-		Headers     any  `json:"headers"`
-		Redelivered bool `json:"redelivered"`
-	}{plain(m.Message), jsonValue(tableOrEmpty(m.Headers)), m.Redelivered})
-}
-
 // Message is a message as a client would see it. Properties lists only
 // the properties that are set; Headers are the AMQP table as delivered
 // (x-death and friends included).
@@ -99,16 +87,6 @@ type Message struct {
 	// BodyRef, when not 0, says the body is Observation.Bodies[BodyRef-1]
 	// and Body is empty (WithBodyRefs).
 	BodyRef int `json:"body_ref,omitempty"`
-}
-
-// MarshalJSON writes Headers with JSON values (AMQP timestamps as numbers,
-// byte arrays as text).
-func (m Message) MarshalJSON() ([]byte, error) {
-	type plain Message
-	return json.Marshal(struct {
-		plain
-		Headers any `json:"headers"`
-	}{plain(m), jsonValue(tableOrEmpty(m.Headers))})
 }
 
 func tableOrEmpty(t core.Table) core.Table {
@@ -160,11 +138,6 @@ type StepError struct {
 	Where string `json:"where,omitempty"`
 	Code  int    `json:"code"`
 	Text  string `json:"text"`
-}
-
-// JSON is the observation as one indented JSON document.
-func (o *Observation) JSON() ([]byte, error) {
-	return json.MarshalIndent(o, "", "  ")
 }
 
 // messageOf renders a core message with the headers a client would see.

@@ -6,28 +6,66 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/dlxlab/dlxlab/core"
 )
 
-// WriteJSON writes the observation as JSON() does, byte for byte, but as
-// it goes: `dlxlab run --json` of 100,000 queued messages is tens of
-// megabytes of JSON, which encoding/json would build whole, compact
-// (every Message has its own MarshalJSON) and then indent. Values other
-// than the AMQP types of core.Table are handed to encoding/json.
-// TestWriteJSONSame holds it to JSON() on every library and suite file.
+// The observation JSON has one encoder, this file's: JSON() and the
+// MarshalJSON methods of the messages use it, WriteJSON streams it, and
+// Runner.WriteJSON writes the final queues with it straight from the
+// broker. It writes what encoding/json's MarshalIndent(o, "", "  ") wrote
+// from the struct tags (TestWriteJSONSame holds it to that on every
+// library and suite file), as it goes: `dlxlab run --json` of 100,000
+// queued messages is tens of megabytes, which encoding/json would build
+// whole, compact and then indent. Values other than the AMQP types of
+// core.Table are handed to encoding/json.
+
+// JSON is the observation as one indented JSON document.
+func (o *Observation) JSON() ([]byte, error) {
+	var b bytes.Buffer
+	err := o.WriteJSON(&b)
+	return b.Bytes(), err
+}
+
+// WriteJSON writes the observation as JSON() makes it, in large pieces
+// as it goes.
 func (o *Observation) WriteJSON(w io.Writer) error {
 	j := &jsonWriter{w: w}
+	j.observation(o, func() { j.queues(o.Queues) })
+	return j.flush(true)
+}
+
+// MarshalJSON writes the message's fields and the flag in one object
+// (Message's own MarshalJSON would otherwise hide the flag).
+func (m QueuedMessage) MarshalJSON() ([]byte, error) {
+	return marshalWith(func(j *jsonWriter) { j.queuedMessage(&m) })
+}
+
+// MarshalJSON writes Headers with JSON values (AMQP timestamps as numbers,
+// byte arrays as text).
+func (m Message) MarshalJSON() ([]byte, error) {
+	return marshalWith(func(j *jsonWriter) { j.message(&m) })
+}
+
+func marshalWith(write func(j *jsonWriter)) ([]byte, error) {
+	var b bytes.Buffer
+	j := &jsonWriter{w: &b}
+	write(j)
+	err := j.flush(true)
+	return b.Bytes(), err
+}
+
+// observation writes o, its queues written by queues.
+func (j *jsonWriter) observation(o *Observation, queues func()) {
 	j.begin('{')
 	j.key("profile")
 	j.str(o.Profile)
 	j.key("clock_ms")
 	j.int(o.ClockMS)
 	j.key("queues")
-	j.queues(o.Queues)
+	queues()
 	j.key("deliveries")
 	jsonList(j, o.Deliveries, j.delivery)
 	j.key("returns")
@@ -40,12 +78,15 @@ func (o *Observation) WriteJSON(w io.Writer) error {
 		j.key("snapshots")
 		jsonList(j, o.Snapshots, j.snapshot)
 	}
-	if len(o.Bodies) > 0 {
+	bodies := o.Bodies
+	if j.refs != nil {
+		bodies = j.refs.bodies
+	}
+	if len(bodies) > 0 {
 		j.key("bodies")
-		jsonList(j, o.Bodies, func(s *string) { j.str(*s) })
+		jsonList(j, bodies, func(s *string) { j.str(*s) })
 	}
 	j.end('}')
-	return j.flush(true)
 }
 
 // jsonWriter writes indented JSON ("  " a level) into a buffer that it
@@ -56,10 +97,15 @@ type jsonWriter struct {
 	b     []byte
 	first []bool
 	err   error
+	// hold keeps what is written in b (no flush) while a value is
+	// captured for reuse (liveQueues).
+	hold bool
+	// refs, if set, moves long bodies out of the messages (bodyRefs).
+	refs *bodyRefs
 }
 
 func (j *jsonWriter) flush(all bool) error {
-	if j.err == nil && (all || len(j.b) >= 64<<10) {
+	if j.err == nil && (all || len(j.b) >= 64<<10 && !j.hold) {
 		_, j.err = j.w.Write(j.b)
 		j.b = j.b[:0]
 	}
@@ -131,24 +177,13 @@ func (j *jsonWriter) queues(qs map[string]QueueState) {
 		j.null()
 		return
 	}
-	names := make([]string, 0, len(qs))
-	for name := range qs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	j.begin('{')
-	for _, name := range names {
+	for _, name := range sortedNames(qs) {
 		q := qs[name]
 		j.key(name)
 		j.begin('{')
 		j.key("messages")
-		jsonList(j, q.Messages, func(m *QueuedMessage) {
-			j.begin('{')
-			j.messageFields(&m.Message)
-			j.key("redelivered")
-			j.bool(m.Redelivered)
-			j.end('}')
-		})
+		jsonList(j, q.Messages, j.queuedMessage)
 		j.key("unacked")
 		j.int(int64(q.Unacked))
 		j.end('}')
@@ -156,26 +191,49 @@ func (j *jsonWriter) queues(qs map[string]QueueState) {
 	j.end('}')
 }
 
-// messageFields writes a Message's members in Message.MarshalJSON's order.
+func (j *jsonWriter) queuedMessage(m *QueuedMessage) {
+	j.begin('{')
+	j.messageFields(&m.Message)
+	j.key("redelivered")
+	j.bool(m.Redelivered)
+	j.end('}')
+}
+
+// messageFields writes a Message's members in the order of its fields.
 func (j *jsonWriter) messageFields(m *Message) {
-	j.key("body")
-	j.str(m.Body)
-	j.key("exchange")
-	j.str(m.Exchange)
-	j.key("routing_key")
-	j.str(m.RoutingKey)
+	ref := m.BodyRef
+	j.messageHead(m.Body, m.Exchange, m.RoutingKey, &ref)
 	j.key("properties")
 	if m.Properties == nil {
 		j.null()
 	} else {
 		j.table(m.Properties, false)
 	}
-	if m.BodyRef != 0 {
-		j.key("body_ref")
-		j.int(int64(m.BodyRef))
-	}
+	j.bodyRef(ref)
 	j.key("headers")
 	j.table(tableOrEmpty(m.Headers), true)
+}
+
+// messageHead writes body, exchange and routing_key. With refs set, a
+// long body is written as "" and *ref set to its place in the bodies list.
+func (j *jsonWriter) messageHead(body, exchange, routingKey string, ref *int) {
+	j.key("body")
+	if j.refs != nil && len(body) > InlineBodyMax {
+		*ref = j.refs.of(body)
+		body = ""
+	}
+	j.str(body)
+	j.key("exchange")
+	j.str(exchange)
+	j.key("routing_key")
+	j.str(routingKey)
+}
+
+func (j *jsonWriter) bodyRef(ref int) {
+	if ref != 0 {
+		j.key("body_ref")
+		j.int(int64(ref))
+	}
 }
 
 func (j *jsonWriter) message(m *Message) {

@@ -132,36 +132,54 @@ func sameBodies(a, b *Observation) bool {
 	return true
 }
 
-// TestWriteJSONSame: WriteJSON writes what JSON() makes, byte for byte,
-// for every library and suite file (and with WithBodyRefs), and for a
-// run whose headers hold every AMQP type, odd strings and long bodies.
+// TestWriteJSONSame: the observation's encoder (JSON, WriteJSON) writes
+// what encoding/json wrote from the struct tags (referenceJSON), byte for
+// byte, for every library and suite file (and with WithBodyRefs), and for
+// a run whose headers hold every AMQP type, odd strings and long bodies.
 func TestWriteJSONSame(t *testing.T) {
-	same := func(t *testing.T, obs *Observation) {
+	same := func(t *testing.T, sc *Scenario) {
 		t.Helper()
-		for _, o := range []*Observation{obs, obs.WithBodyRefs()} {
-			want, err := o.JSON()
+		obs, err := Run(sc, Options{NoTrace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, refs := range []bool{false, true} {
+			o := obs
+			if refs {
+				o = obs.WithBodyRefs()
+			}
+			want, err := referenceJSON(o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got bytes.Buffer
-			if err := o.WriteJSON(&got); err != nil {
+			got, err := o.JSON()
+			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Fatalf("WriteJSON differs from JSON():\n%s\nwant:\n%s", got.Bytes(), want)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("JSON() differs from encoding/json:\n%s\nwant:\n%s", got, want)
+			}
+			// and Runner.WriteJSON, the final queues read from the broker
+			r, err := NewRunner(sc, Options{NoTrace: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !r.Done() {
+				r.Step()
+			}
+			var live bytes.Buffer
+			if err := r.WriteJSON(&live, refs); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(live.Bytes(), want) {
+				t.Fatalf("Runner.WriteJSON (body refs %v) differs:\n%s\nwant:\n%s", refs, live.Bytes(), want)
 			}
 		}
 	}
 	files := libraryFiles(t)
 	suite, _ := filepath.Glob(filepath.Join("suite", "*.yaml"))
 	for _, path := range append(files, suite...) {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			obs, err := Run(load(t, path), Options{NoTrace: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			same(t, obs)
-		})
+		t.Run(filepath.Base(path), func(t *testing.T) { same(t, load(t, path)) })
 	}
 	t.Run("values", func(t *testing.T) {
 		long := strings.Repeat("<b>&</b> \u2028 ", 40)
@@ -177,11 +195,31 @@ func TestWriteJSONSame(t *testing.T) {
 			  - publish: {routing_key: nowhere, body: "`+long+`"}
 			  - publish: {routing_key: dlq, body: "`+long+`", count: 3}
 			  - snapshot: end`)
-		obs, err := Run(sc, Options{NoTrace: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		same(t, obs)
+		same(t, sc)
+	})
+	t.Run("live queues", func(t *testing.T) {
+		long1, long2 := strings.Repeat("one ", 80), strings.Repeat("two ", 80)
+		sc := parseString(t, `
+			queues:
+			  - {name: a, arguments: {x-message-ttl: 0, x-dead-letter-exchange: "", x-dead-letter-routing-key: b}}
+			  - {name: b}
+			  - {name: z}
+			  - {name: qq, durable: true, arguments: {x-queue-type: quorum}}
+			steps:
+			  - publish: {routing_key: a, body: x, count: 3}
+			  - publish: {routing_key: a, body: p, count: 2, properties: {content_type: t/x}}
+			  - publish: {routing_key: a, body: q, properties: {content_type: t/y}}
+			  - publish: {routing_key: a, body: h, count: 2, properties: {headers: {k: 1}}}
+			  - publish: {routing_key: a, body: e, properties: {expiration: "5"}}
+			  - publish: {routing_key: b, body: plain, count: 2}
+			  - publish: {routing_key: z, body: "`+long1+`", count: 2}
+			  - publish: {routing_key: b, body: "`+long2+`"}
+			  - publish: {routing_key: qq, body: r, count: 3}
+			  - get: {queue: qq, action: reject, requeue: true}
+			  - get: {queue: qq, action: reject, requeue: true}
+			  - wait: 1s
+			  - publish: {routing_key: a, body: later}`)
+		same(t, sc)
 	})
 }
 

@@ -52,13 +52,17 @@ func runRun(args []string, cio cliIO) int {
 	if !*asJSON {
 		return runTrace(cio, sc, *profile)
 	}
-	obs, err := scenarios.Run(sc, scenarios.Options{Profile: *profile, NoTrace: true})
+	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: *profile, NoTrace: true})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
 	}
-	// written as it is made: the JSON of a long run is never held whole
-	if err := obs.WithBodyRefs().WriteJSON(cio.stdout); err != nil {
+	for !r.Done() {
+		r.Step()
+	}
+	// written as it is made, the final queues straight from the broker:
+	// the JSON of a long run is never held whole
+	if err := r.WriteJSON(cio.stdout, true); err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitFail
 	}

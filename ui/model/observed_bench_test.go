@@ -44,11 +44,10 @@ func BenchmarkObserved(b *testing.B) {
 		{"run-json", func(b *testing.B) any {
 			return toFile(b, traceFile, func(w *bufio.Writer) any {
 				r := runAll(b, sc, scenarios.Options{NoTrace: true})
-				obs := r.Observation().WithBodyRefs()
-				if err := obs.WriteJSON(w); err != nil {
+				if err := r.WriteJSON(w, true); err != nil {
 					b.Fatal(err)
 				}
-				return []any{r, obs}
+				return r
 			})
 		}},
 		{"check", func(b *testing.B) any {
