@@ -64,6 +64,7 @@
 //	headers.go        the headers a consumer sees (x-death, first/last death, quorum counts)
 //	headers_match.go  headers exchange matching
 //	inspect.go        read-only views for the UI, the runner and tests
+//	inspect_headers.go EachReadyHeaders: a queue's headers rendered only where they change
 //	message.go        Message and its properties
 //	mirroring.go      classic mirroring policy keys: accepted on 3.x, refused on 4.x
 //	policy.go         policies: choice per queue and effective values
