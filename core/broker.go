@@ -37,6 +37,9 @@ type Broker struct {
 	nextInstance uint64
 	nextQueueSeq uint64
 	routeGen     uint64
+	topoGen      uint64 // exchanges or queues added or removed (resolve.go)
+	pubX         xRef   // the exchange last published to
+	lastKeys     []string
 	backlogged   int // held at-least-once dead letters in all queues
 	freeEntries  []*entry
 	keyLists     map[string][]string // shared one-key lists of dead letters (sharedKeys)
@@ -89,6 +92,7 @@ func New(p Profile, opts ...Option) *Broker {
 		channels:     map[string]*Channel{},
 		consumerCh:   map[string]*Channel{},
 		loggedCycles: map[string]bool{},
+		topoGen:      1,
 	}
 	b.clock.MaxPerInstant = MaxTimersPerInstant
 	b.router.b = b

@@ -201,7 +201,7 @@ func (b *Broker) runScriptedAction(ch *Channel, tag uint64) {
 // acks. To the broker it is a new message: 4.x starts a fresh death
 // history (docs/rabbitmq.md "Client-published x-death"); the lineage stays so scripts count it as the same.
 func (b *Broker) republish(ch *Channel, d *delivery) *Error {
-	x, err := b.checkPublish(Publishing{Exchange: d.action.Exchange})
+	x, err := b.checkPublish(&Publishing{Exchange: d.action.Exchange})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 		b.dropDead(q, e, DropNoDLX, reason, reason+"; queue '"+q.Name+"' has no dead-letter exchange")
 		return
 	}
-	x := b.exchanges[q.cfg.dlx]
+	x := b.exchangeVia(&q.dlxRef, q.cfg.dlx)
 	if x == nil {
 		b.dropDead(q, e, DropDLXMissing, reason, reason+"; dead-letter exchange '"+q.cfg.dlx+"' ("+q.cfg.dlxFrom+") does not exist")
 		return
@@ -149,7 +149,11 @@ func (b *Broker) sharedKeys(keys []string) []string {
 	if len(keys) != 1 {
 		return keys
 	}
+	if l := b.lastKeys; len(l) == 1 && l[0] == keys[0] {
+		return l
+	}
 	if l, ok := b.keyLists[keys[0]]; ok {
+		b.lastKeys = l
 		return l
 	}
 	l := []string{keys[0]}

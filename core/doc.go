@@ -75,6 +75,7 @@
 //	queue_args.go     queue.declare of a new queue: name, type and argument checks
 //	ready.go          a queue's ready list and its entries
 //	requeue.go        returned messages: position, quorum delivery limit
+//	resolve.go        names resolved to exchanges and queues once per topology change
 //	route.go          routing through exchanges, e2e bindings, alternate exchanges
 //	shortstr.go       AMQP short strings: names, keys, properties at most 255 bytes
 //	time.go           Advance, RunUntil, At, NextEventTime: moving virtual time

@@ -21,8 +21,14 @@ type Exchange struct {
 	bindings []*Binding
 	// direct indexes the bindings of a direct exchange by key: the hot path.
 	direct map[string][]*Binding
-	policy *Policy
-	mark   uint64 // routing visit mark (Broker.routeGen)
+	// lastKey and lastDirect: the key last routed and its bindings,
+	// valid while lastOK (any binding change clears it): a key looked up
+	// by its hash only when it changes.
+	lastKey    string
+	lastDirect []*Binding
+	lastOK     bool
+	policy     *Policy
+	mark       uint64 // routing visit mark (Broker.routeGen)
 }
 
 // Binding routes from an exchange to a queue or to another exchange.
@@ -33,6 +39,10 @@ type Binding struct {
 	DestinationType string // "queue" or "exchange"
 	RoutingKey      string
 	Args            Table
+
+	// toQueue, toExchange: the destination as last resolved (resolve.go).
+	toQueue    qRef
+	toExchange xRef
 }
 
 // alternate is the exchange's alternate-exchange: the argument wins over
@@ -71,7 +81,18 @@ func (x *Exchange) matches(p Profile, bd *Binding, keys []string, headers Table)
 	return false
 }
 
+// directFor returns the bindings of a direct exchange for key k.
+func (x *Exchange) directFor(k string) []*Binding {
+	if x.lastOK && x.lastKey == k {
+		return x.lastDirect
+	}
+	l := x.direct[k]
+	x.lastKey, x.lastDirect, x.lastOK = k, l, true
+	return l
+}
+
 func (x *Exchange) addBinding(bd *Binding) {
+	x.lastOK, x.lastDirect = false, nil
 	x.bindings = append(x.bindings, bd)
 	if x.Type == Direct {
 		if x.direct == nil {
@@ -82,6 +103,7 @@ func (x *Exchange) addBinding(bd *Binding) {
 }
 
 func (x *Exchange) removeBinding(bd *Binding) {
+	x.lastOK, x.lastDirect = false, nil
 	x.bindings = removePtr(x.bindings, bd)
 	if x.Type == Direct {
 		l := removePtr(x.direct[bd.RoutingKey], bd)

@@ -221,8 +221,8 @@ func (b *Broker) Exchanges() []ExchangeView {
 func (b *Broker) Bindings() []Binding {
 	out := make([]Binding, len(b.bindings))
 	for i, bd := range b.bindings {
-		out[i] = *bd
-		out[i].Args = bd.Args.Clone()
+		out[i] = Binding{Source: bd.Source, Destination: bd.Destination, DestinationType: bd.DestinationType,
+			RoutingKey: bd.RoutingKey, Args: bd.Args.Clone()}
 	}
 	return out
 }

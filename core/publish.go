@@ -26,7 +26,7 @@ func (b *Broker) Publish(p Publishing) (PublishResult, error) {
 	if b.spent != nil {
 		return PublishResult{}, b.spent
 	}
-	x, err := b.checkPublish(p)
+	x, err := b.checkPublish(&p)
 	if err != nil {
 		return PublishResult{}, b.fail(err)
 	}
@@ -34,7 +34,7 @@ func (b *Broker) Publish(p Publishing) (PublishResult, error) {
 	if perr != nil {
 		return PublishResult{}, b.fail(perr)
 	}
-	m, merr := b.newMessage(p, ttl)
+	m, merr := b.newMessage(&p, ttl)
 	if merr != nil {
 		return PublishResult{}, b.fail(merr)
 	}
@@ -43,12 +43,8 @@ func (b *Broker) Publish(p Publishing) (PublishResult, error) {
 	return res, b.settle()
 }
 
-func (b *Broker) checkPublish(p Publishing) (*Exchange, *Error) {
-	pr := p.Props
-	if err := checkShort("exchange name", p.Exchange, "routing key", p.RoutingKey, "content_type", pr.ContentType,
-		"content_encoding", pr.ContentEncoding, "correlation_id", pr.CorrelationID, "reply_to", pr.ReplyTo,
-		"expiration", pr.Expiration, "message_id", pr.MessageID, "type", pr.Type, "user_id", pr.UserID,
-		"app_id", pr.AppID); err != nil {
+func (b *Broker) checkPublish(p *Publishing) (*Exchange, *Error) {
+	if err := p.checkShortStrings(); err != nil {
 		return nil, err
 	}
 	for k := range p.Headers {
@@ -56,7 +52,7 @@ func (b *Broker) checkPublish(p Publishing) (*Exchange, *Error) {
 			return nil, err
 		}
 	}
-	x := b.exchanges[p.Exchange]
+	x := b.exchangeVia(&b.pubX, p.Exchange)
 	if x == nil {
 		return nil, notFound("no exchange '%s' in vhost '%s'", p.Exchange, Vhost)
 	}
@@ -64,6 +60,20 @@ func (b *Broker) checkPublish(p Publishing) (*Exchange, *Error) {
 		return nil, accessRefused("cannot publish to internal exchange '%s' in vhost '%s'", p.Exchange, Vhost)
 	}
 	return x, nil
+}
+
+// checkShortStrings refuses a name, key or property too long for a short
+// string. Most publishes set no property: their twelve property checks
+// are skipped without building the argument list.
+func (p *Publishing) checkShortStrings() *Error {
+	pr := &p.Props
+	if len(p.Exchange) <= MaxShortString && len(p.RoutingKey) <= MaxShortString && pr.empty() {
+		return nil
+	}
+	return checkShort("exchange name", p.Exchange, "routing key", p.RoutingKey, "content_type", pr.ContentType,
+		"content_encoding", pr.ContentEncoding, "correlation_id", pr.CorrelationID, "reply_to", pr.ReplyTo,
+		"expiration", pr.Expiration, "message_id", pr.MessageID, "type", pr.Type, "user_id", pr.UserID,
+		"app_id", pr.AppID)
 }
 
 func parseExpirationProp(s string) (int64, *Error) {
@@ -75,7 +85,7 @@ func parseExpirationProp(s string) (int64, *Error) {
 
 // newMessage builds the broker's message: routing keys from the key, CC
 // and BCC headers; BCC stripped from the headers (docs/rabbitmq.md "CC and BCC").
-func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
+func (b *Broker) newMessage(p *Publishing, ttl int64) (*Message, *Error) {
 	cc, err := routeHeader(p.Headers, "CC")
 	if err != nil {
 		return nil, err
@@ -89,16 +99,19 @@ func (b *Broker) newMessage(p Publishing, ttl int64) (*Message, *Error) {
 		hdrs = hdrs.Clone()
 		delete(hdrs, "BCC")
 	}
+	props := &p.Props
 	if ttl >= 0 && b.profile.is4() {
 		// 4.x keeps the parsed number, so a consumer sees "060000" as
 		// "60000" and "+100" as "100"; 3.x passed the text on as written
 		// (measured on 4.0.5, 4.3.6 and 3.10.8).
-		p.Props.Expiration = strconv.FormatInt(ttl, 10)
+		pr := p.Props
+		pr.Expiration = strconv.FormatInt(ttl, 10)
+		props = &pr
 	}
 	b.nextLineage++
 	m := newMessageWithKey(p.RoutingKey, cc, bcc)
 	*m = Message{Lineage: b.nextLineage, Exchange: p.Exchange, Keys: m.Keys, NBCC: int32(len(bcc)),
-		props: propsPtr(&p.Props), Headers: hdrs, Body: p.Body, ttl: ttl}
+		props: propsPtr(props), Headers: hdrs, Body: p.Body, ttl: ttl}
 	if b.profile.parsesClientXDeath() {
 		adoptClientDeaths(m)
 	}

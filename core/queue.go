@@ -18,6 +18,7 @@ type Queue struct {
 	backlog  []held    // at-least-once dead letters not yet taken by their targets (docs/rabbitmq.md "At-least-once dead-lettering")
 	nameList []string  // []string{Name}, shared by events that name this queue alone (targetNames)
 	dlrkList []string  // [cfg.dlrk], shared by dead letters
+	dlxRef   xRef      // cfg.dlx as last resolved (resolve.go)
 	bytes    int64     // bodies of ready messages (x-max-length-bytes)
 	unacked  int
 

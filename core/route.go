@@ -60,7 +60,7 @@ func (r *router) follow(x *Exchange) bool {
 	matched := false
 	if x.Type == Direct {
 		for _, k := range r.keys {
-			for _, bd := range x.direct[k] {
+			for _, bd := range x.directFor(k) {
 				matched = r.toDestination(bd) || matched
 			}
 		}
@@ -79,13 +79,13 @@ func (r *router) follow(x *Exchange) bool {
 
 func (r *router) toDestination(bd *Binding) bool {
 	if bd.DestinationType == "exchange" {
-		if d := r.b.exchanges[bd.Destination]; d != nil {
+		if d := r.b.exchangeVia(&bd.toExchange, bd.Destination); d != nil {
 			r.visit(d)
 			return true
 		}
 		return false
 	}
-	if q := r.b.queues[bd.Destination]; q != nil {
+	if q := r.b.queueVia(&bd.toQueue, bd.Destination); q != nil {
 		r.addQueue(q)
 		return true
 	}

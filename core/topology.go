@@ -67,6 +67,7 @@ func (b *Broker) declareExchange(d ExchangeDecl) *Error {
 
 func (b *Broker) addExchange(x *Exchange) {
 	b.exchanges[x.Name] = x
+	b.topologyChanged()
 	b.exOrder = append(b.exOrder, x)
 }
 
@@ -103,6 +104,7 @@ func (b *Broker) DeleteExchange(name string) error {
 		}
 	}
 	delete(b.exchanges, name)
+	b.topologyChanged()
 	b.exOrder = removePtr(b.exOrder, x)
 	b.emit(Event{Kind: EvTopology, Exchange: name, Detail: "exchange deleted"})
 	return b.settle()
@@ -156,6 +158,7 @@ func (b *Broker) addQueue(d QueueDecl, qt QueueType) {
 	q := &Queue{Name: d.Name, Type: qt, Durable: d.Durable, AutoDelete: d.AutoDelete, Exclusive: d.Exclusive,
 		Args: d.Args.Clone(), headTimer: Never, leaseTimer: Never, order: b.nextQueueSeq}
 	b.queues[q.Name] = q
+	b.topologyChanged()
 	b.qOrder = append(b.qOrder, q)
 	q.policy = b.policyFor(q.Name, "queues", q.Type)
 	q.cfg = resolveConfig(b.profile, q)
@@ -225,6 +228,7 @@ func (b *Broker) removeQueue(q *Queue, reason string) {
 		}
 	}
 	delete(b.queues, q.Name)
+	b.topologyChanged()
 	b.qOrder = removePtr(b.qOrder, q)
 	b.emit(Event{Kind: EvTopology, Queue: q.Name, Detail: "queue deleted", Reason: reason})
 }
