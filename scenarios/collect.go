@@ -17,7 +17,7 @@ func (r *Runner) collect(step int, where string) {
 	}
 	for i := range evs {
 		ev := &evs[i]
-		if r.tracing() {
+		if r.opts.EventLog && r.tracing() { // else receive traced it
 			r.traceEvent(ev)
 		}
 		t := int64(ev.T)
@@ -46,6 +46,17 @@ func (r *Runner) collect(step int, where string) {
 	}
 	clear(r.events) // the messages they point to may go
 	r.events = r.events[:0]
+}
+
+// observed reports the kinds of event collect turns into the observation:
+// the others (published, enqueued, expired, dead-lettered, acked, …) only
+// make trace lines.
+func observed(k core.EventKind) bool {
+	switch k {
+	case core.EvDelivered, core.EvReturned, core.EvDropped, core.EvError, core.EvLimit:
+		return true
+	}
+	return false
 }
 
 // traceEvent adds an event's trace line.

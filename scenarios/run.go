@@ -113,8 +113,16 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 // receive is the broker's event sink: the event waits in r.events until
 // the next collect, which knows the step it belongs to.
 func (r *Runner) receive(ev core.Event) {
-	if !r.opts.EventLog { // else the broker's log holds it already
-		r.events = append(r.events, ev)
+	if !r.opts.EventLog { // else the broker's log holds it already, and collect traces it
+		// Its trace line is written now, in the order collect would write
+		// it (the runner writes its own lines only between commands, when
+		// no event waits), and only what the observation is made of waits.
+		if r.tracing() {
+			r.traceEvent(&ev)
+		}
+		if observed(ev.Kind) {
+			r.events = append(r.events, ev)
+		}
 	}
 	r.emitted++
 	if r.opts.Sink != nil {
