@@ -113,3 +113,29 @@ func TestParseShortStrings(t *testing.T) {
 		}
 	}
 }
+
+// ParseUnbounded and Options.Unbounded (`dlxlab run --unbounded`) lift the
+// limits on messages, and only those.
+func TestUnbounded(t *testing.T) {
+	src := []byte("queues: [{name: q}]\nsteps:\n  - publish: {routing_key: q, count: 60000}\n  - publish: {routing_key: q, count: 60000}\n")
+	if _, err := Parse("big.yaml", src); err == nil {
+		t.Fatal("Parse accepted 60,000 messages in one publish step")
+	}
+	sc, err := ParseUnbounded("big.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs, _ := Run(sc, Options{NoTrace: true, BodiesOnly: true}); len(obs.Errors) != 1 || !strings.Contains(obs.Errors[0].Text, "live message copies") {
+		t.Errorf("without Options.Unbounded the broker's limit should stop the run: %v", obs.Errors)
+	}
+	obs, err := Run(sc, Options{NoTrace: true, BodiesOnly: true, Unbounded: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(obs.Queues["q"].Messages); n != 120_000 || len(obs.Errors) != 0 {
+		t.Errorf("q holds %d, errors %v; want 120,000 and none", n, obs.Errors)
+	}
+	if _, err := ParseUnbounded("steps.yaml", []byte("queues: [{name: q}]\nsteps:\n"+strings.Repeat("  - wait: 1ms\n", MaxSteps+1))); err == nil {
+		t.Error("ParseUnbounded lifted the limit on steps")
+	}
+}

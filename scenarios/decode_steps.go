@@ -49,7 +49,11 @@ func (d *decoder) publish(n ast.Node) (*PublishStep, bool) {
 	f.short("routing_key", &p.RoutingKey)
 	f.str("body", &p.Body)
 	f.boolean("mandatory", &p.Mandatory)
-	f.intField("count", 1, MaxPublishCount, &p.Count)
+	maxCount := int64(MaxPublishCount)
+	if d.unbounded {
+		maxCount = math.MaxInt32
+	}
+	f.intField("count", 1, maxCount, &p.Count)
 	if pn, ok := f.vals["properties"]; ok {
 		d.properties(pn, &p.Properties)
 	}

@@ -25,6 +25,18 @@ var byteOrderMark = []byte("\ufeff")
 // in errors ("retry.yaml:7:5: …"). The error is an ErrorList with every
 // problem found, each with its line and column.
 func Parse(name string, data []byte) (*Scenario, error) {
+	return parse(name, data, false)
+}
+
+// ParseUnbounded is Parse without the limits on messages (MaxPublishCount
+// and MaxPublishTotal), for benchmarking on one's own machine only (`dlxlab
+// run --unbounded`): such a file can ask for more memory than the machine
+// has. Run it with Options.Unbounded. Links and the app never use it.
+func ParseUnbounded(name string, data []byte) (*Scenario, error) {
+	return parse(name, data, true)
+}
+
+func parse(name string, data []byte, unbounded bool) (*Scenario, error) {
 	if len(data) > MaxFileSize {
 		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("file is %d bytes; the limit is %d (MaxFileSize)", len(data), MaxFileSize)}}
 	}
@@ -36,7 +48,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	if err != nil {
 		return nil, ErrorList{err}
 	}
-	d := &decoder{file: name}
+	d := &decoder{file: name, unbounded: unbounded}
 	sc := d.scenario(root)
 	if len(d.errs) == 0 {
 		d.validate(sc)
@@ -98,7 +110,9 @@ const (
 type decoder struct {
 	file string
 	errs ErrorList
-	refs []ref // names to resolve once everything is read
+	// unbounded lifts the limits on messages (ParseUnbounded).
+	unbounded bool
+	refs      []ref // names to resolve once everything is read
 
 	snapshots []ref // snapshot steps, in order (names must be unique)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/dlxlab/dlxlab/core"
@@ -43,6 +44,11 @@ type Options struct {
 	// holding 100,000 dead-lettered messages then costs a few bytes a
 	// message instead of a rendered x-death table each (`dlxlab check`).
 	BodiesOnly bool
+	// Unbounded lifts the broker's limits on live copies and bytes held
+	// (core.MaxLiveCopies, core.MaxBytesHeld), for a file read by
+	// ParseUnbounded: local benchmarking only. The event budget stays
+	// (it grows with the messages the file publishes).
+	Unbounded bool
 }
 
 // Run plays a scenario from start to end and returns what it showed.
@@ -99,7 +105,11 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 		events = int64(opts.MaxEvents)
 	}
 	r := &Runner{sc: sc, opts: opts, held: map[string]map[uint64]bool{}}
-	coreOpts := []core.Option{core.WithBudget(core.Budget{Events: events}), core.WithEventSink(r.receive)}
+	budget := core.Budget{Events: events}
+	if opts.Unbounded {
+		budget.Copies, budget.Bytes = math.MaxInt64, math.MaxInt64
+	}
+	coreOpts := []core.Option{core.WithBudget(budget), core.WithEventSink(r.receive)}
 	if opts.EventLog {
 		coreOpts = append(coreOpts, core.WithEventLog())
 	}

@@ -51,7 +51,7 @@ func (d *decoder) validate(sc *Scenario) {
 	if waited > MaxVirtualTime {
 		d.errorAt(Pos{}, "the waits add up to %s; the limit is %s of virtual time (MaxVirtualTime)", waited, MaxVirtualTime)
 	}
-	if publishes > MaxPublishTotal {
+	if publishes > MaxPublishTotal && !d.unbounded {
 		d.errorAt(Pos{}, "the steps publish %d messages; the limit is %d (MaxPublishTotal)", publishes, MaxPublishTotal)
 	}
 	if nConsumers > MaxConsumers {

@@ -28,9 +28,13 @@ const defaultCheckPath = "scenarios/library"
 
 func runCheck(args []string, cio cliIO) int {
 	fset := scenarioFlagSet("check", "[PATH…]", checkAbout, cio)
+	unbounded := unboundedFlag(fset)
 	paths, code, stop := parseArgs(fset, args, 0, -1)
 	if stop {
 		return code
+	}
+	if *unbounded {
+		warnUnbounded(cio, "check")
 	}
 	if len(paths) == 0 {
 		paths = []string{defaultCheckPath}
@@ -46,7 +50,7 @@ func runCheck(args []string, cio cliIO) int {
 	}
 	passed, failed := 0, 0
 	for _, f := range files {
-		if checkFile(f, cio) {
+		if checkFile(f, cio, *unbounded) {
 			passed++
 		} else {
 			failed++
@@ -60,7 +64,7 @@ func runCheck(args []string, cio cliIO) int {
 }
 
 // checkFile runs one file and prints its PASS / FAIL line.
-func checkFile(path string, cio cliIO) bool {
+func checkFile(path string, cio cliIO, unbounded bool) bool {
 	w := cio.stdout
 	if rs, err := loadRocketMQ(path, cio); err != nil || rs != nil {
 		if err != nil {
@@ -72,7 +76,7 @@ func checkFile(path string, cio cliIO) bool {
 		}
 		return checkRocketMQ(path, rs, cio)
 	}
-	sc, err := loadScenario(path, cio)
+	sc, err := loadScenarioWith(path, cio, unbounded)
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — does not load\n", path)
 		for _, line := range strings.Split(err.Error(), "\n") {
@@ -86,7 +90,7 @@ func checkFile(path string, cio cliIO) bool {
 	}
 	// check prints failures, never the trace, and reads only bodies of queues
 	// and reads the final queues straight from the broker (Runner.Check)
-	r, err := scenarios.NewRunner(sc, scenarios.Options{NoTrace: true, BodiesOnly: true})
+	r, err := scenarios.NewRunner(sc, scenarios.Options{NoTrace: true, BodiesOnly: true, Unbounded: unbounded})
 	if err != nil {
 		fmt.Fprintf(w, "FAIL %s — %s\n    %v\n", path, title, err)
 		return false

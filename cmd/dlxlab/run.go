@@ -30,9 +30,13 @@ func runRun(args []string, cio cliIO) int {
 	asJSON := fs.Bool("json", false, "print the observation as JSON")
 	withMetrics := fs.Bool("metrics", false, "print the Prometheus metrics a real broker of the profile's version would expose after the run, and the alerts that would have fired (docs/metrics.md)")
 	profile := fs.String("profile", "", "broker profile instead of the scenario's: rabbitmq-4.3, rabbitmq-4.2, rabbitmq-3.12")
+	unbounded := unboundedFlag(fs)
 	files, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
 		return code
+	}
+	if *unbounded {
+		warnUnbounded(cio, "run")
 	}
 	if rs, err := loadRocketMQ(files[0], cio); err != nil || rs != nil {
 		if err != nil {
@@ -41,7 +45,7 @@ func runRun(args []string, cio cliIO) int {
 		}
 		return runRocketMQ(rs, *asJSON, cio)
 	}
-	sc, err := loadScenario(files[0], cio)
+	sc, err := loadScenarioWith(files[0], cio, *unbounded)
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitFail
@@ -50,9 +54,9 @@ func runRun(args []string, cio cliIO) int {
 		return printMetrics(cio, sc, *profile, *asJSON)
 	}
 	if !*asJSON {
-		return runTrace(cio, sc, *profile)
+		return runTrace(cio, sc, *profile, *unbounded)
 	}
-	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: *profile, NoTrace: true})
+	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: *profile, NoTrace: true, Unbounded: *unbounded})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
@@ -84,7 +88,7 @@ func clipBody(s string) string {
 
 // runTrace is the human view: title, the trace as it happens (written
 // to standard output line by line, never kept), then the summary.
-func runTrace(cio cliIO, sc *scenarios.Scenario, profile string) int {
+func runTrace(cio cliIO, sc *scenarios.Scenario, profile string, unbounded bool) int {
 	name := sc.Profile
 	if profile != "" {
 		name = profile
@@ -99,7 +103,7 @@ func runTrace(cio cliIO, sc *scenarios.Scenario, profile string) int {
 		title = sc.Name
 	}
 	fmt.Fprintf(cio.stdout, "%s (profile %s)\n\n", title, p)
-	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true})
+	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true, Unbounded: unbounded})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage

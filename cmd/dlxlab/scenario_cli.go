@@ -105,6 +105,12 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 
 // loadScenario reads and parses a scenario file (or "-").
 func loadScenario(path string, cio cliIO) (*scenarios.Scenario, error) {
+	return loadScenarioWith(path, cio, false)
+}
+
+// loadScenarioWith is loadScenario, without the limits on messages when
+// unbounded is set (--unbounded; a share link keeps them).
+func loadScenarioWith(path string, cio cliIO, unbounded bool) (*scenarios.Scenario, error) {
 	if strings.Contains(path, "#s=") { // a share link, decoded as the app does
 		return scenarios.Decode(path)
 	}
@@ -112,5 +118,19 @@ func loadScenario(path string, cio cliIO) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	if unbounded {
+		return scenarios.ParseUnbounded(name, data)
+	}
 	return scenarios.Parse(name, data)
+}
+
+// unboundedUsage is the help of --unbounded (run, check).
+const unboundedUsage = "FOR LOCAL BENCHMARKING ONLY: lift the limits on messages (10,000 a publish step, 100,000 a scenario, 100,000 live copies, 256 MiB of bodies held); such a file can use all the memory of this machine. Share links and the app keep the limits"
+
+// unboundedFlag adds --unbounded to a command's flags.
+func unboundedFlag(fs *flag.FlagSet) *bool { return fs.Bool("unbounded", false, unboundedUsage) }
+
+// warnUnbounded says on standard error that the limits are lifted.
+func warnUnbounded(cio cliIO, cmd string) {
+	fmt.Fprintf(cio.stderr, "dlxlab %s: --unbounded: the limits on messages are lifted (local benchmarking only)\n", cmd)
 }

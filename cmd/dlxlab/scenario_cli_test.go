@@ -225,3 +225,27 @@ func TestPlainASCII(t *testing.T) {
 		}
 	}
 }
+
+// --unbounded lifts the limits on messages, says so on standard error and
+// in the help; without it the file does not load.
+func TestUnboundedFlag(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "big.yaml")
+	os.WriteFile(file, []byte("queues: [{name: q}]\nsteps:\n  - publish: {routing_key: q, count: 20000}\nexpect:\n  - {queue: q, depth: 20000}\n"), 0o644)
+	if code, out, _ := runCLI(t, runCheck, "", file); code != exitFail || !strings.Contains(out, "out of range [1, 10000]") {
+		t.Errorf("check without --unbounded: code %d\n%s", code, out)
+	}
+	code, out, errs := runCLI(t, runCheck, "", "--unbounded", file)
+	if code != exitOK || !strings.Contains(out, "1 passed, 0 failed") || !strings.Contains(errs, "local benchmarking only") {
+		t.Errorf("check --unbounded: code %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, runRun, "", "--unbounded", "--json", file)
+	if code != exitOK || strings.Count(out, `"body": ""`) != 20000 || !strings.Contains(errs, "local benchmarking only") {
+		t.Errorf("run --unbounded --json: code %d, %d messages\n%s", code, strings.Count(out, `"body": ""`), errs)
+	}
+	if strings.Contains(out, "null") {
+		t.Error("run --json wrote a null list")
+	}
+	if _, _, errs := runCLI(t, runRun, "", "-h"); !strings.Contains(errs, "FOR LOCAL BENCHMARKING ONLY") {
+		t.Errorf("run -h does not warn about --unbounded:\n%s", errs)
+	}
+}
