@@ -81,10 +81,6 @@ const (
 	TokRefuse     = "refuse"
 )
 
-// maxTokensPerAbsorb bounds the tokens one batch of events makes: at
-// 1000× a tick can bring thousands of events; the newest are drawn.
-const maxTokensPerAbsorb = 120
-
 // absorb reads the events since the last call: depth samples for the
 // queues they touched, timeline marks, errors by step, and, when live,
 // tokens to animate.
@@ -96,10 +92,10 @@ func (s *Session) absorb() {
 	batch := evs[s.seen:]
 	s.seen = len(evs)
 	touched := map[string]bool{}
-	firstToken := 0
+	firstToken := len(batch) // none, unless room is found below
 	if s.live {
-		n := 0
-		for i := len(batch) - 1; i >= 0 && n < maxTokensPerAbsorb; i-- {
+		n, room := 0, s.tokenRoom()
+		for i := len(batch) - 1; i >= 0 && n < room; i-- {
 			if tokenWorthy(batch[i].Kind) {
 				n++
 				firstToken = i
@@ -131,7 +127,9 @@ func (s *Session) absorb() {
 		}
 	}
 	if len(s.marks) > MaxMarks {
-		s.marks = append(s.marks[:0:0], s.marks[len(s.marks)-MaxMarks:]...)
+		// Forget the oldest without copying the rest: append copies the
+		// list once every few thousand marks, not on every batch.
+		s.marks = s.marks[len(s.marks)-MaxMarks:]
 	}
 	now := s.b.Now()
 	for q := range touched {
@@ -226,9 +224,11 @@ func (s *Session) tokensFor(ev *core.Event) {
 // taken the oldest token makes room.
 func (s *Session) addToken(tk Token) {
 	if len(s.tokens) >= MaxTokens {
-		s.tokens = append(s.tokens[:0], s.tokens[1:]...)
+		// Drop the oldest without moving the others: append copies the
+		// list once every MaxTokens or so drops, not on every token.
+		s.tokens = s.tokens[1:]
 	}
-	used := make([]bool, MaxTokens)
+	var used [MaxTokens]bool
 	for _, o := range s.tokens {
 		used[o.Slot] = true
 	}

@@ -69,6 +69,7 @@ func (s *Session) Snapshot() Snapshot {
 		Checkpoint: s.Checkpoint(), Event: s.Event(), Stepping: s.Stepping(), Job: s.Job(),
 	}
 	snap.EventPos, snap.EventsKnown = s.EventPos()
+	snap.Tokens = make([]TokenView, 0, len(s.tokens))
 	for _, tk := range s.tokens {
 		path, x, y, ok := g.TokenPath(tk)
 		if !ok {
