@@ -319,13 +319,60 @@ func (h *Canvas) tokens(snap model.Snapshot) []app.UI {
 	}
 	slots := make([]app.UI, top+1)
 	for i := range slots {
-		slots[i] = app.Raw(`<svg data-slot="` + strconv.Itoa(i) + `"></svg>`)
+		slots[i] = app.Raw(emptySlots[i])
 	}
 	many := len(snap.Tokens) > 14
-	for _, tv := range snap.Tokens {
-		slots[tv.Slot] = app.Raw(h.tokenSVG(tv, many))
+	if h.tok == nil {
+		h.tok = &tokenTexts{}
 	}
+	for _, tv := range snap.Tokens {
+		slots[tv.Slot] = app.Raw(h.tok.text(tv, many, h.tokenSVG))
+	}
+	h.tok.done()
 	return slots
+}
+
+// emptySlots are the placeholders of the token slots no token uses.
+var emptySlots = func() (s [model.MaxTokens]string) {
+	for i := range s {
+		s[i] = `<svg data-slot="` + strconv.Itoa(i) + `"></svg>`
+	}
+	return s
+}()
+
+// tokenTexts keeps each drawn token's SVG text from one render to the
+// next. A token's text changes only when the graph moves under it or the
+// canvas gets crowded (its label goes), so a playing frame formats only
+// the tokens it starts, not all of the up to model.MaxTokens drawn.
+type tokenTexts struct {
+	prev, next map[uint64]tokenText
+}
+
+type tokenText struct {
+	path string
+	x, y float64
+	many bool
+	svg  string
+}
+
+// text is the token's SVG text, made by format unless the last render
+// made it with the same inputs.
+func (c *tokenTexts) text(tv model.TokenView, many bool, format func(model.TokenView, bool) string) string {
+	if c.next == nil {
+		c.prev, c.next = map[uint64]tokenText{}, map[uint64]tokenText{}
+	}
+	t, ok := c.prev[tv.ID]
+	if !ok || t.path != tv.Path || t.x != tv.X || t.y != tv.Y || t.many != many {
+		t = tokenText{path: tv.Path, x: tv.X, y: tv.Y, many: many, svg: format(tv, many)}
+	}
+	c.next[tv.ID] = t
+	return t.svg
+}
+
+// done ends a render: the tokens it did not draw are forgotten.
+func (c *tokenTexts) done() {
+	c.prev, c.next = c.next, c.prev
+	clear(c.next)
 }
 
 // tokenSVG is one token as SVG text. Message bodies are escaped: they

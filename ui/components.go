@@ -26,7 +26,8 @@ type Canvas struct {
 	*page
 	Rev  uint64
 	drag *dragState
-	zp   *zoomPan // zoom and pan (zoompan.go)
+	zp   *zoomPan    // zoom and pan (zoompan.go)
+	tok  *tokenTexts // the drawn tokens' SVG texts (canvas.go)
 }
 
 // Render draws the canvas.
