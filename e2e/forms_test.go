@@ -9,7 +9,9 @@ import (
 // plain words with the broker's text beside it; "+ Add argument" takes
 // the next unused key and the list marks those set; a value is shown in
 // words; a form keeps what was typed while another tab is open; "Edit"
-// loads the queue; the explanation is in Chinese too.
+// loads the queue; the explanation is in Chinese too. The exchange form
+// picks its arguments the same way; binding and consumer refusals are
+// told under their fields.
 func TestJourneyFormsGuide(t *testing.T) {
 	p := openPage(t, "/")
 	if p.exists("#guide-close") {
@@ -100,5 +102,69 @@ func TestJourneyFormsGuide(t *testing.T) {
 	p.fill("#p-priority", "1")
 	p.click("#p-save")
 	p.waitFor(`#policies li[data-policy="ttl"]`)
+	exchangeArguments(p)
+	refusalsUnderFields(p)
 	p.check()
+}
+
+// exchangeArguments: the exchange form picks its arguments like the
+// queue form, and says in words where unroutable messages will go.
+func exchangeArguments(p *page) {
+	p.t.Helper()
+	p.click("#build-exchange")
+	p.fill("#x-name", "orders.in")
+	p.click("#x-arg-add")
+	if got := js[string](p, `document.querySelector('#x-arg-key-0').value`); got != "alternate-exchange" {
+		p.t.Errorf("the exchange's first argument = %q, want alternate-exchange", got)
+	}
+	if !js[bool](p, `document.querySelector('#x-arg-add').disabled`) {
+		p.t.Error("+ Add argument is still offered with every exchange argument set")
+	}
+	words := func(want string) {
+		p.t.Helper()
+		p.waitJS(`(document.querySelector('#x-arg-val-0-words') || {}).textContent?.includes(`+quote(want)+`)`, "the value in words: "+want)
+	}
+	p.fill("#x-arg-val-0", "unrouted")
+	words("unrouted is not declared")
+	p.fill("#lang", "zh")
+	words("尚未声明")
+	p.fill("#lang", "en")
+	p.fill("#x-arg-val-0", "amq.fanout")
+	words("go on to exchange amq.fanout")
+	p.screenshot("forms-exchange-args.png")
+	p.click("#x-save")
+	p.waitFor(`[data-node="exchange:orders.in"]`)
+	p.waitFor(`[data-edge="alternate|orders.in"]`)
+}
+
+// refusalsUnderFields: a binding or a consumer the broker refuses is told
+// under the field it is about.
+func refusalsUnderFields(p *page) {
+	p.t.Helper()
+	p.click("#build-binding")
+	p.fill("#b-source", "orders.in")
+	p.fill("#b-dest", "queue:orders")
+	p.fill("#b-key", "new")
+	p.click("#b-save")
+	p.waitFor(`[data-edge="binding|orders.in|queue:orders"]`)
+	p.fill("#b-key", "new")
+	p.click("#b-save")
+	p.waitFor("#b-key-error")
+	if p.exists("#form-error") {
+		p.t.Errorf("the same binding again is told for the whole form: %q", p.text("#form-error"))
+	}
+	p.screenshot("forms-binding-error.png")
+
+	p.click("#build-consumer")
+	p.fill("#c-name", "neg")
+	p.fill("#c-prefetch", "-1")
+	p.click("#c-save")
+	p.waitFor("#c-prefetch-error")
+	if got := p.text("#c-prefetch-error .dl-field-error-broker"); !strings.Contains(got, "prefetch must not be negative") {
+		p.t.Errorf("the broker's answer beside the prefetch = %q", got)
+	}
+	if p.exists("#form-error") {
+		p.t.Errorf("a negative prefetch is told for the whole form: %q", p.text("#form-error"))
+	}
+	p.screenshot("forms-consumer-error.png")
 }

@@ -46,17 +46,20 @@ func (h *BindingForm) Render() app.UI {
 	xtype := ends.Types[f.Source]
 	return app.Form().ID("form-binding").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(h.t("form.binding.new")),
-		choose("b-source", h.t("form.source"), f.Source, ends.Sources, nil, func(v string) { f.Source = v }),
-		choose("b-dest", h.t("form.destination"), f.Dest, dests, destLabels, func(v string) { f.Dest = v }),
+		chooseErr(h.lang, "b-source", h.t("form.source"), f.Source, ends.Sources, nil, placeErr(h.st.err, "source", "b-source"),
+			func(v string) { f.Source = v; h.st.err.Clear("source") }),
+		chooseErr(h.lang, "b-dest", h.t("form.destination"), f.Dest, dests, destLabels, placeErr(h.st.err, "destination", "b-dest"),
+			func(v string) { f.Dest = v; h.st.err.Clear("destination") }),
 		app.If(xtype != core.Headers && xtype != core.Fanout,
-			field("b-key", h.t("form.bindingkey"), f.Key, "new", func(v string) { f.Key = v }),
+			fieldErr(h.lang, "b-key", h.t("form.bindingkey"), f.Key, "new", placeErr(h.st.err, "key", "b-key"),
+				func(v string) { f.Key = v; h.st.err.Clear("key") }),
 			h.help("help.bkey."+xtype)),
 		app.If(xtype == core.Fanout, h.help("help.bkey.fanout")),
 		app.If(xtype == core.Headers,
 			area(h.lang, "b-args", h.t("form.bindingargs"), f.Args, "x-match = all\nformat = pdf", 3,
 				placeErr(h.st.err, "arguments", "b-args"), func(v string) { f.Args = v; h.st.err.Clear("arguments") }),
 			h.help("help.bkey.headers")),
-		formError(h.lang, "form-error", h.st.err, "arguments"),
+		formError(h.lang, "form-error", h.st.err, "source", "destination", keyField(xtype)),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("b-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t("form.add")),
 		),
@@ -72,7 +75,20 @@ func (h *BindingForm) onSave(ctx app.Context, e app.Event) {
 	if h.s.AddBinding(b) {
 		h.st.f.Key, h.st.f.Args = "", ""
 	} else {
-		h.st.err = model.Refusal(h.s.Notice(), model.ExplainRefusal)
+		h.st.err = model.BindingRefusal(h.s.Notice(), b.Source, h.st.f.Dest, keyField(h.s.BindingEnds().Types[b.Source]))
 	}
 	h.changed()
+}
+
+// keyField is the field that tells a source's bindings apart: the key,
+// the arguments of a headers exchange, nothing but the destination for a
+// fanout one. A refusal about the key is told there.
+func keyField(xtype string) string {
+	switch xtype {
+	case core.Headers:
+		return "arguments"
+	case core.Fanout:
+		return "destination"
+	}
+	return "key"
 }

@@ -43,7 +43,8 @@ func (h *ConsumerForm) Render() app.UI {
 	return app.Form().ID("form-consumer").Class("dl-form").OnSubmit(h.onSave).Body(
 		app.H3().Text(h.t("form.consumer.new")),
 		fieldErr(h.lang, "c-name", h.t("form.name"), f.Name, "worker", placeErr(err, "name", "c-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
-		choose("c-queue", h.t("node.queue"), f.Queue, queues, nil, func(v string) { f.Queue = v }),
+		chooseErr(h.lang, "c-queue", h.t("node.queue"), f.Queue, queues, nil, placeErr(err, "queue", "c-queue"),
+			func(v string) { f.Queue = v; h.st.err.Clear("queue") }),
 		fieldErr(h.lang, "c-prefetch", "prefetch", f.Prefetch, "1", placeErr(err, "prefetch", "c-prefetch"), func(v string) { f.Prefetch = v; h.st.err.Clear("prefetch") }),
 		h.help("help.prefetch"),
 		check("c-byhand", h.t("consumer.byhand.long"), f.ByHand, func(v bool) { f.ByHand = v }),
@@ -51,7 +52,7 @@ func (h *ConsumerForm) Render() app.UI {
 			fieldErr(h.lang, "c-actions", h.t("form.actions"), f.Actions, "reject, reject, ack", placeErr(err, "actions", "c-actions"),
 				func(v string) { f.Actions = v; h.st.err.Clear("actions") }),
 			h.help("help.actions")),
-		formError(h.lang, "form-error", err, "name", "prefetch", "actions"),
+		formError(h.lang, "form-error", err, "name", "queue", "prefetch", "actions"),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("c-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t("consumer.attach")),
 		),
@@ -68,7 +69,7 @@ func (h *ConsumerForm) onSave(ctx app.Context, e app.Event) {
 		h.st.f.Name = ""
 		h.s.Select("queue", c.Queue)
 	} else {
-		h.st.err = model.Refusal(h.s.Notice(), model.ExplainRefusal)
+		h.st.err = model.ConsumerRefusal(h.s.Notice())
 	}
 	h.changed()
 }

@@ -48,15 +48,13 @@ func (h *ExchangeForm) Render() app.UI {
 		fieldErr(h.lang, "x-name", h.t("form.name"), f.Name, "orders", h.errFor("name", "x-name"), func(v string) { f.Name = v; h.st.err.Clear("name") }),
 		choose("x-type", h.t("form.type"), f.Type, model.ExchangeTypes, nil, func(v string) { f.Type = v }),
 		h.help("help.xtype."+f.Type),
-		fieldErr(h.lang, "x-alternate", "alternate-exchange", f.Alternate, h.t("form.optional"),
-			h.errFor("alternate-exchange", "x-alternate"), func(v string) { f.Alternate = v; h.st.err.Clear("alternate-exchange") }),
-		h.help("arg.alternate-exchange"),
+		h.argPicker(),
 		app.Div().Class("dl-checks").Body(
 			check("x-durable", "durable", f.Durable, func(v bool) { f.Durable = v }),
 			check("x-autodelete", "auto-delete", f.AutoDelete, func(v bool) { f.AutoDelete = v }),
 			check("x-internal", "internal", f.Internal, func(v bool) { f.Internal = v }),
 		),
-		formError(h.lang, "form-error", h.st.err, "name", "alternate-exchange"),
+		formError(h.lang, "form-error", h.st.err, append(argKeys(f.Args), "name")...),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("x-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t(saveKey(old))),
 			app.If(old != "", app.Button().ID("x-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
@@ -64,6 +62,54 @@ func (h *ExchangeForm) Render() app.UI {
 		),
 	)
 }
+
+// argPicker is the exchange's arguments, picked from the exchange
+// catalogue like a queue's (form_args.go), each value said in words.
+func (h *ExchangeForm) argPicker() app.UI {
+	f := &h.st.f
+	rows := make([]app.UI, 0, len(f.Args))
+	for i, row := range f.Args {
+		words := ""
+		if key, args := h.s.ExchangeArgWords(f.Name, row.Key, row.Value); key != "" {
+			words = h.t(key, anys(args)...)
+		}
+		rows = append(rows, h.argRowUI(argRow{prefix: "x", i: i, list: model.ExchangeArgs, choices: model.ExchangeArgChoices(f.Args, i),
+			row: row, err: h.st.err, words: words, onKey: h.onArgKey(i), onValue: h.onArgValue(i), onRemove: h.onRemoveArg(i)}))
+	}
+	next := model.NextExchangeArg(f.Args)
+	addTitle := h.t("form.xarg.none")
+	if next != "" {
+		addTitle = next
+	}
+	return app.FieldSet().Class("dl-args").Body(
+		app.Legend().Text(h.t("form.arguments")),
+		app.Div().ID("x-args").Body(rows...),
+		app.Button().ID("x-arg-add").Class("dl-button", "dl-button--small").Type("button").
+			Title(addTitle).Disabled(next == "").OnClick(h.onAddArg).Text("+ "+h.t("form.addarg")),
+	)
+}
+
+func (h *ExchangeForm) onArgKey(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.st.err.Clear(h.st.f.Args[i].Key)
+		h.st.f.Args[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
+	}
+}
+
+func (h *ExchangeForm) onArgValue(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.st.err.Clear(h.st.f.Args[i].Key)
+		h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String()
+	}
+}
+
+func (h *ExchangeForm) onRemoveArg(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		h.st.f.Args = append(h.st.f.Args[:i:i], h.st.f.Args[i+1:]...)
+	}
+}
+
+func (h *ExchangeForm) onAddArg(ctx app.Context, e app.Event) { h.st.f.AddArg() }
 
 // errFor is the form's error when it is about field (shown on the input
 // id), else none.

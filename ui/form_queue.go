@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"github.com/dlxlab/dlxlab/scenarios"
@@ -49,10 +47,6 @@ func (h *QueueForm) Render() app.UI {
 	for i := range f.Args {
 		rows = append(rows, h.argRow(i))
 	}
-	argKeys := make([]string, len(f.Args))
-	for i, a := range f.Args {
-		argKeys[i] = a.Key
-	}
 	next := model.NextArg(f.Type, f.Args)
 	addTitle := h.t("form.arg.none")
 	if next != "" {
@@ -72,7 +66,7 @@ func (h *QueueForm) Render() app.UI {
 			app.Button().ID("q-arg-add").Class("dl-button", "dl-button--small").Type("button").
 				Title(addTitle).Disabled(next == "").OnClick(h.onAddArg).Text("+ "+h.t("form.addarg")),
 		),
-		formError(h.lang, "form-error", h.st.err, append(argKeys, "name")...),
+		formError(h.lang, "form-error", h.st.err, append(argKeys(f.Args), "name")...),
 		app.Div().Class("dl-actions").Body(
 			app.Button().ID("q-save").Class("dl-button", "dl-button--primary").Type("submit").Text(h.t(saveKey(old))),
 			app.If(old != "", app.Button().ID("q-cancel").Class("dl-button").Type("button").Title(h.t("form.discard.title")).
@@ -81,68 +75,19 @@ func (h *QueueForm) Render() app.UI {
 	)
 }
 
-// argRow is argument i: its key from the list (its own first, then the
-// unused keys, then those set already), its value (a select for
-// enumerations), the value in words, a line of help and, when the broker
-// refused it, the error.
+// argRow is argument i of the picker (form_args.go): its key from the
+// list (its own first, then the unused keys the queue type knows, then
+// those set already) and its value with its unit in words.
 func (h *QueueForm) argRow(i int) app.UI {
 	f := &h.st.f
 	row := f.Args[i]
-	kid, vid := "q-arg-key-"+strconv.Itoa(i), "q-arg-val-"+strconv.Itoa(i)
-	err := placeErr(h.st.err, row.Key, vid)
-	bad := !err.None()
-	opts := []app.UI{}
-	for _, c := range model.ArgChoices(f.Type, f.Args, i) {
-		text := c.Key
-		if c.InUse {
-			text = h.t("form.arg.inuse", c.Key)
-		}
-		opts = append(opts, app.Option().Value(c.Key).Selected(c.Key == row.Key).Disabled(c.InUse).Text(text))
-	}
 	words := model.InWords(model.QueueArgs, row.Key, row.Value)
-	arg, _ := model.ArgFor(model.QueueArgs, row.Key)
-	return app.Div().Class("dl-argrow").DataSet("testid", "arg-row").DataSet("key", row.Key).Body(
-		app.Div().Class("dl-argline").Body(
-			app.Select().ID(kid).Class("dl-select").Aria("label", h.t("form.argument")).Title(h.t("form.arg.pick")).
-				OnChange(h.onArgKey(i), kid).Body(opts...),
-			h.argValue(vid, row, bad, h.onArgValue(i)),
-			app.Button().ID("q-arg-rm-"+strconv.Itoa(i)).Class("dl-button", "dl-button--icon").Type("button").
-				Aria("label", h.t("form.removearg")).OnClick(h.onRemoveArg(i), "rm", i).Text("×"),
-		),
-		app.If(words != "", app.P().ID(vid+"-words").Class("dl-inwords").Text(h.t("form.inwords", row.Value, h.t("unit."+arg.Unit), words))),
-		app.If(bad, fieldError(h.lang, vid, err)),
-		app.P().Class("dl-help").Text(h.t("arg."+row.Key)),
-	)
-}
-
-// argValue is the value input of an argument row: true/false or the
-// enumeration's values as a select, else text with the unit in words as
-// its placeholder.
-func (h *QueueForm) argValue(id string, row model.ArgRow, bad bool, set app.EventHandler) app.UI {
-	arg, _ := model.ArgFor(model.QueueArgs, row.Key)
-	switch arg.Kind {
-	case model.KindEnum, model.KindBool:
-		values := arg.Enum
-		if arg.Kind == model.KindBool {
-			values = []string{"true", "false"}
-		}
-		els := []app.UI{app.Option().Value("").Selected(row.Value == "").Text("—")}
-		for _, o := range values {
-			els = append(els, app.Option().Value(o).Selected(o == row.Value).Text(o))
-		}
-		return app.Select().ID(id).Class("dl-select").Aria("label", h.t("form.value")).Aria("invalid", bad).
-			OnChange(set, id).Body(els...)
+	if words != "" {
+		arg, _ := model.ArgFor(model.QueueArgs, row.Key)
+		words = h.t("form.inwords", row.Value, h.t("unit."+arg.Unit), words)
 	}
-	ph := h.t("form.value")
-	if arg.Unit != "" {
-		ph = h.t("unit." + arg.Unit)
-	}
-	in := app.Input().ID(id).Class("dl-input").Type("text").Value(row.Value).Placeholder(ph).
-		Aria("label", h.t("form.value")).Aria("invalid", bad).AutoComplete(false).Spellcheck(false).OnInput(set, id)
-	if bad {
-		in = in.Aria("describedby", id+"-error")
-	}
-	return in
+	return h.argRowUI(argRow{prefix: "q", i: i, list: model.QueueArgs, choices: model.ArgChoices(f.Type, f.Args, i),
+		row: row, err: h.st.err, words: words, onKey: h.onArgKey(i), onValue: h.onArgValue(i), onRemove: h.onRemoveArg(i)})
 }
 
 func (h *QueueForm) onArgKey(i int) app.EventHandler {

@@ -107,6 +107,13 @@ func check(id, label string, value bool, set func(bool)) app.UI {
 }
 
 func choose(id, label, value string, options []string, labels []string, set func(string)) app.UI {
+	return chooseErr("", id, label, value, options, labels, model.FieldError{}, set)
+}
+
+// chooseErr is choose with its error (in the language lang) when err
+// names it.
+func chooseErr(lang, id, label, value string, options []string, labels []string, err model.FieldError, set func(string)) app.UI {
+	bad := err.Field != "" && err.Field == id
 	opts := make([]app.UI, 0, len(options))
 	for i, o := range options {
 		text := o
@@ -117,8 +124,9 @@ func choose(id, label, value string, options []string, labels []string, set func
 	}
 	return app.Div().Class("dl-field").Body(
 		app.Label().For(id).Text(label),
-		app.Select().ID(id).Class("dl-select").
+		app.Select().ID(id).Class("dl-select").Aria("invalid", bad).
 			OnChange(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, id).Body(opts...),
+		app.If(bad, fieldError(lang, id, err)),
 	)
 }
 

@@ -28,8 +28,12 @@ func queueTypeKnows(queueType string, a Arg) bool {
 // NextArg is the key "+ Add argument" adds: the first in catalogue order
 // that the queue type knows and no row uses yet; "" when none is left.
 func NextArg(queueType string, rows []ArgRow) string {
-	for _, a := range QueueArgs {
-		if queueTypeKnows(queueType, a) && !slices.ContainsFunc(rows, func(r ArgRow) bool { return r.Key == a.Key }) {
+	return nextArg(QueueArgs, func(a Arg) bool { return queueTypeKnows(queueType, a) }, rows)
+}
+
+func nextArg(list []Arg, knows func(Arg) bool, rows []ArgRow) string {
+	for _, a := range list {
+		if knows(a) && !slices.ContainsFunc(rows, func(r ArgRow) bool { return r.Key == a.Key }) {
 			return a.Key
 		}
 	}
@@ -47,6 +51,10 @@ type ArgChoice struct {
 // unused one comes first), then those other rows use, marked. A key the
 // catalogue does not know (from an imported queue) is kept as its own.
 func ArgChoices(queueType string, rows []ArgRow, i int) []ArgChoice {
+	return argChoices(QueueArgs, func(a Arg) bool { return queueTypeKnows(queueType, a) }, rows, i)
+}
+
+func argChoices(list []Arg, knows func(Arg) bool, rows []ArgRow, i int) []ArgChoice {
 	own := rows[i].Key
 	used := map[string]bool{}
 	for j, r := range rows {
@@ -58,9 +66,9 @@ func ArgChoices(queueType string, rows []ArgRow, i int) []ArgChoice {
 	if own != "" {
 		out = append(out, ArgChoice{Key: own})
 	}
-	for _, a := range QueueArgs {
+	for _, a := range list {
 		switch {
-		case a.Key == own || !queueTypeKnows(queueType, a):
+		case a.Key == own || !knows(a):
 		case used[a.Key]:
 			inUse = append(inUse, ArgChoice{Key: a.Key, InUse: true})
 		default:
@@ -101,44 +109,6 @@ func byteWords(n int64) string {
 		v, u = v/1024, u+1
 	}
 	return strings.TrimSuffix(strconv.FormatFloat(v, 'f', 1, 64), ".0") + " " + units[u]
-}
-
-// ExchangeForm is what the exchange form collects.
-type ExchangeForm struct {
-	Name, Type, Alternate         string
-	Durable, AutoDelete, Internal bool
-}
-
-// NewExchangeForm is the form for a new exchange.
-func NewExchangeForm() ExchangeForm { return ExchangeForm{Type: core.Direct, Durable: true} }
-
-// ExchangeFormOf fills the form from an exchange.
-func ExchangeFormOf(x scenarios.Exchange) ExchangeForm {
-	alt, _ := x.Arguments["alternate-exchange"].(string)
-	return ExchangeForm{Name: x.Name, Type: x.Type, Alternate: alt, Durable: x.Durable,
-		AutoDelete: x.AutoDelete, Internal: x.Internal}
-}
-
-// Exchange reads the form; old is the exchange being edited (nil for a
-// new one): the arguments the form does not show are kept from it.
-func (f ExchangeForm) Exchange(old *scenarios.Exchange) scenarios.Exchange {
-	x := scenarios.Exchange{Name: strings.TrimSpace(f.Name), Type: f.Type, Durable: f.Durable,
-		AutoDelete: f.AutoDelete, Internal: f.Internal}
-	args := core.Table{}
-	if old != nil {
-		for k, v := range old.Arguments {
-			if k != "alternate-exchange" {
-				args[k] = v
-			}
-		}
-	}
-	if a := strings.TrimSpace(f.Alternate); a != "" {
-		args["alternate-exchange"] = a
-	}
-	if len(args) > 0 {
-		x.Arguments = args
-	}
-	return x
 }
 
 // QueueForm is what the queue form collects.

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -96,10 +97,13 @@ func TestInWords(t *testing.T) {
 
 // TestFormsRead: the forms read into the scenario's types.
 func TestFormsRead(t *testing.T) {
-	old := scenarios.Exchange{Name: "x", Arguments: core.Table{"alternate-exchange": "a", "x-other": "keep"}}
+	old := scenarios.Exchange{Name: "x", Arguments: core.Table{"alternate-exchange": "a", "x-other": core.Table{"k": int64(1)}}}
 	f := ExchangeFormOf(old)
-	f.Alternate = ""
-	if x := f.Exchange(&old); x.Arguments["x-other"] != "keep" || x.Arguments["alternate-exchange"] != nil {
+	if len(f.Args) != 2 || f.Args[0].Key != "alternate-exchange" || f.Args[0].Value != "a" || f.Args[1].Key != "x-other" {
+		t.Errorf("exchange form rows %+v", f.Args)
+	}
+	f.Args[0].Value = ""
+	if x := f.Exchange(&old); !reflect.DeepEqual(x.Arguments["x-other"], old.Arguments["x-other"]) || x.Arguments["alternate-exchange"] != nil {
 		t.Errorf("exchange arguments %v", x.Arguments)
 	}
 	q := QueueFormOf(scenarios.Queue{Name: "q", Arguments: core.Table{"x-queue-type": "quorum", "x-delivery-limit": int64(3)}})
