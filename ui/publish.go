@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"github.com/dlxlab/dlxlab/core"
 	"github.com/dlxlab/dlxlab/ui/model"
 )
 
@@ -88,20 +87,19 @@ func (h *PublishPanel) onPublish(ctx app.Context, e app.Event) {
 // returnsList shows basic.return: mandatory messages no queue took.
 func (h *PublishPanel) returnsList() app.UI {
 	var lis []app.UI
-	for _, ev := range h.s.Broker().Events() {
-		if ev.Kind != core.EvReturned || ev.Msg == nil {
-			continue
-		}
+	rows, total := h.s.Returns()
+	for _, r := range rows {
 		lis = append(lis, app.Li().DataSet("testid", "returned").Body(
-			app.Span().Class("dl-time").Text(clockLabel(ev.T)),
-			app.Span().Text("↩ "+strconv.Itoa(ev.Code)+" "+ev.Detail+" · "),
-			app.Span().Class("dl-body").Text(clip(ev.Msg.Body, 24)),
-			app.Span().Class("dl-muted").Text(" · "+exchangeText(h.lang, ev.Exchange)+" · "+ev.Msg.RoutingKey()),
+			app.Span().Class("dl-time").Text(clockLabel(r.T)),
+			app.Span().Text("↩ "+strconv.Itoa(r.Code)+" "+r.Detail+" · "),
+			app.Span().Class("dl-body").Text(clip(r.Body, 24)),
+			app.Span().Class("dl-muted").Text(" · "+exchangeText(h.lang, r.Exchange)+" · "+r.RoutingKey),
 		))
 	}
 	return app.Div().Class("dl-section").Body(
 		app.H3().Text(h.t("publish.returns")),
 		app.If(len(lis) == 0, app.P().Class("dl-help").Text(h.t("publish.returns.none"))),
+		app.If(total > len(rows), app.P().Class("dl-help").Text(h.t("publish.returns.more", len(rows), total))),
 		app.If(len(lis) > 0, app.Ul().ID("returns").Class("dl-list").Body(lis...)),
 	)
 }

@@ -12,42 +12,38 @@ import "github.com/dlxlab/dlxlab/core"
 // it. The frozen broker is only read, never run on, and made again only
 // when the learner steps to another event.
 
-// frozen is a broker stopped right after event seq.
+// frozen is a broker stopped right after event seq, and what its replay
+// kept of the events.
 type frozen struct {
 	seq uint64
 	b   *core.Broker
+	ob  *observed
 }
 
 // stopHere is what the replay's event sink panics with to stop the
-// broker at the event asked for.
+// broker at the event asked for. The broker tells an event once it has
+// made the change (a copy is enqueued once it is in the queue, delivered
+// once it is unacked), so the state behind the event is the state after
+// it.
 type stopHere struct{}
 
-// stopAfter stops a replay once event seq has happened: the broker tells
-// an event once it has made the change (a copy is enqueued once it is in
-// the queue, delivered once it is unacked), so the state behind the event
-// is the state after it.
-func stopAfter(seq uint64, ev core.Event) {
-	if ev.Seq == seq {
-		panic(stopHere{})
-	}
-}
-
-// inspected is the broker the inspector reads: the run's, or, while an
-// instant is partly revealed, one stopped right after the revealed event.
-func (s *Session) inspected() *core.Broker {
+// inspected is the broker the inspector reads, and what was kept of its
+// events: the run's, or, while an instant is partly revealed, one stopped
+// right after the revealed event.
+func (s *Session) inspected() (*core.Broker, *observed) {
 	if len(s.st.pending) == 0 || s.st.last == nil {
-		return s.b
+		return s.b, s.ob
 	}
 	seq := s.st.last.ev.Seq
 	if f := s.st.frozen; f != nil && f.seq == seq {
-		return f.b
+		return f.b, f.ob
 	}
-	b := s.brokerAt(seq)
-	if b == nil {
-		return s.b
+	sh := s.replayTo(seq, s.ob.trail)
+	if sh == nil || sh.b == nil {
+		return s.b, s.ob
 	}
-	s.st.frozen = &frozen{seq, b}
-	return b
+	s.st.frozen = &frozen{seq, sh.b, sh.ob}
+	return sh.b, sh.ob
 }
 
 // atEvent points the session at the inspected broker for the length of
@@ -55,21 +51,24 @@ func (s *Session) inspected() *core.Broker {
 //
 //	defer s.atEvent()()
 func (s *Session) atEvent() func() {
-	run := s.b
-	s.b = s.inspected()
-	return func() { s.b = run }
+	run, ob := s.b, s.ob
+	s.b, s.ob = s.inspected()
+	return func() { s.b, s.ob = run, ob }
 }
 
-// brokerAt replays the scenario to virtual time now, stopping right
-// after event seq; nil if the replay never reached it.
-func (s *Session) brokerAt(seq uint64) (b *core.Broker) {
-	sh := &Session{sc: s.sc, speed: 1, hold: s.hold, started: true, stopAt: seq}
+// replayTo replays the scenario to virtual time now, stopping right after
+// event seq, in a session of its own that follows the lineage of tr (if
+// any); nil if the replay never reached seq.
+func (s *Session) replayTo(seq uint64, tr trail) (sh *Session) {
+	sh = &Session{sc: s.sc, speed: 1, hold: s.hold, started: true, stopAt: seq}
+	if tr.on {
+		sh.ob = &observed{trail: trail{on: true, lineage: tr.lineage}}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(stopHere); !ok {
 				panic(r)
 			}
-			b = sh.b
 		}
 	}()
 	sh.rebuild(s.b.Now())

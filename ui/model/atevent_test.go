@@ -109,9 +109,8 @@ func TestInspectorAtEventAgreesWithCounts(t *testing.T) {
 				if !s.Stepping() {
 					continue
 				}
-				b := s.inspected()
-				evs, seq := b.Events(), s.st.last.ev.Seq
-				if len(evs) == 0 || evs[len(evs)-1].Seq != seq {
+				b, ob := s.inspected()
+				if seq := s.st.last.ev.Seq; ob.last != seq || ob.win.at(ob.win.len()-1).Seq != seq {
 					t.Fatalf("event %d: the inspected broker stopped elsewhere", i+1)
 				}
 				if bulk(s.st.last.ev, b) {

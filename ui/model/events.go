@@ -81,58 +81,74 @@ const (
 	TokRefuse     = "refuse"
 )
 
-// absorb reads the events since the last call: depth samples for the
-// queues they touched, timeline marks, errors by step, and, when live,
-// tokens to animate.
-func (s *Session) absorb() {
-	evs := s.b.Events()
-	if s.seen >= len(evs) {
+// observe is the runner's event sink: every broker event passes here once,
+// as it happens, and only what the views need is kept (observe.go). The
+// depth samples and the tokens are made by absorb, after each command.
+func (s *Session) observe(ev core.Event) {
+	s.ob.note(&ev)
+	if s.st.capturing { // stepping: the instant's events wait to be revealed
+		s.ob.inst = append(s.ob.inst, ev)
+	} else {
+		s.ob.releaseAll()
+		s.ob.win.push(ev)
+	}
+	s.st.shown += shownCount(ev.Kind)
+	s.touch(ev.Queue)
+	for _, q := range ev.Targets {
+		s.touch(q)
+	}
+	switch ev.Kind {
+	case core.EvError, core.EvLimit:
+		s.stepErrs[s.curStep] = append(s.stepErrs[s.curStep], ev.Detail)
+	case core.EvPublished:
+		if !s.pubs[ev.Exchange] {
+			s.pubs[ev.Exchange] = true
+		}
+	}
+	if markWorthy(ev.Kind) {
+		s.marks = keepNewest(append(s.marks, Mark{T: ev.T, Queue: ev.Queue, Kind: ev.Kind, Reason: ev.Reason}), MaxMarks)
+	}
+	if s.live && tokenWorthy(ev.Kind) && !s.st.capturing {
+		s.tokq = keepNewest(append(s.tokq, ev.Seq), maxNewTokens)
+	}
+	if s.stopAt != 0 && ev.Seq == s.stopAt { // a replay for the inspector (atevent.go)
+		panic(stopHere{})
+	}
+}
+
+// touch notes a queue the events touched (most events touch the queue the
+// one before touched: that costs no map write).
+func (s *Session) touch(q string) {
+	if q == "" || q == s.lastTouched {
 		return
 	}
-	batch := evs[s.seen:]
-	s.seen = len(evs)
-	touched := map[string]bool{}
-	firstToken := len(batch) // none, unless room is found below
+	s.lastTouched = q
+	if !s.touched[q] {
+		s.touched[q] = true
+	}
+}
+
+// absorb ends a batch of events (a command, a clock move): depth samples
+// for the queues they touched and, when live, tokens to animate for the
+// newest of them.
+func (s *Session) absorb() {
 	if s.live {
-		n, room := 0, s.tokenRoom()
-		for i := len(batch) - 1; i >= 0 && n < room; i-- {
-			if tokenWorthy(batch[i].Kind) {
-				n++
-				firstToken = i
+		for _, seq := range newest(s.tokq, s.tokenRoom()) {
+			if ev := s.ob.win.find(seq); ev != nil { // the window holds them unless EventWindow is smaller
+				s.tokensFor(ev)
 			}
 		}
 	}
-	for i := range batch {
-		ev := &batch[i]
-		s.st.shown += shownCount(ev.Kind)
-		if ev.Queue != "" {
-			touched[ev.Queue] = true
-		}
-		for _, q := range ev.Targets {
-			touched[q] = true
-		}
-		switch ev.Kind {
-		case core.EvError, core.EvLimit:
-			s.stepErrs[s.curStep] = append(s.stepErrs[s.curStep], ev.Detail)
-		case core.EvPublished:
-			s.pubs[ev.Exchange] = true
-		case core.EvTopology:
-			continue
-		}
-		if markWorthy(ev.Kind) {
-			s.marks = append(s.marks, Mark{T: ev.T, Queue: ev.Queue, Kind: ev.Kind, Reason: ev.Reason})
-		}
-		if s.live && i >= firstToken {
-			s.tokensFor(ev)
-		}
-	}
+	s.tokq = s.tokq[:0]
+	s.lastTouched = ""
 	if len(s.marks) > MaxMarks {
 		// Forget the oldest without copying the rest: append copies the
 		// list once every few thousand marks, not on every batch.
 		s.marks = s.marks[len(s.marks)-MaxMarks:]
 	}
 	now := s.b.Now()
-	for q := range touched {
+	for q := range s.touched {
+		delete(s.touched, q)
 		v, ok := s.b.Queue(q)
 		if !ok {
 			continue

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/dlxlab/dlxlab/core"
-	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // The inspector: a queue's messages (a window of them: a queue can hold
@@ -126,15 +125,13 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 		}
 		hand := byHand[u.Consumer] || u.Consumer == "" && u.Channel == core.GetChannel
 		d.Held = append(d.Held, HeldRow{Consumer: u.Consumer, Tag: u.Tag, Lineage: u.Msg.Lineage, Instance: u.Instance,
-			Body: u.Msg.Body, Since: u.At, ByHand: hand && s.heldByHand(u.Channel, u.Tag),
+			Body: u.Msg.Body, Since: u.At, ByHand: hand && s.heldByHand(u.Instance),
 			Selected: s.sel.Kind == "message" && s.sel.Instance == u.Instance})
 	}
 	d.Handoff = s.handoff(name)
 	d.Drops = map[string]int{}
-	for _, m := range s.marks {
-		if m.Queue == name && m.Kind == core.EvDropped {
-			d.Drops[m.Reason]++
-		}
+	for reason, n := range s.ob.drops[name] {
+		d.Drops[reason] = n
 	}
 	return d
 }
@@ -142,18 +139,9 @@ func (s *Session) QueueDetail(name string, from, count int) QueueDetail {
 // heldByHand reports a delivery the consumer's script holds (action
 // hold), i.e. one the learner settles. A delivery with a pending scripted
 // action (a delay) is the script's.
-func (s *Session) heldByHand(channel string, tag uint64) bool {
-	evs := s.b.Events()
-	for i := len(evs) - 1; i >= 0; i-- {
-		ev := &evs[i]
-		if ev.Kind != core.EvDelivered || ev.Tag != tag {
-			continue
-		}
-		if scenarios.ChannelOf(ev.Consumer) == channel {
-			return ev.Action == core.ActHold || ev.Action == ""
-		}
-	}
-	return false
+func (s *Session) heldByHand(instance uint64) bool {
+	od, ok := s.ob.open[instance]
+	return ok && (od.action == core.ActHold || od.action == "")
 }
 
 func configRows(c core.ConfigView) []KV {
@@ -288,10 +276,10 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 	if mv, ok := s.findReady(s.sel.Name, inst, s.sel.Position); ok {
 		return s.ready(md, s.sel.Name, mv)
 	}
-	evs := s.b.Events()
+	evs := s.lineageEvents(s.sel.Lineage)
 	for i := len(evs) - 1; i >= 0; i-- {
 		ev := &evs[i]
-		if ev.Msg == nil || ev.Msg.Lineage != s.sel.Lineage || ev.Instance == 0 {
+		if ev.Instance == 0 {
 			continue
 		}
 		switch ev.Kind {
@@ -311,9 +299,6 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 	// as last seen, with the headers it last had.
 	for i := len(evs) - 1; i >= 0; i-- {
 		ev := &evs[i]
-		if ev.Msg == nil || ev.Msg.Lineage != s.sel.Lineage {
-			continue
-		}
 		md.Gone = true
 		md.Instance = ev.Instance
 		where := ev.Queue
@@ -322,7 +307,7 @@ func (s *Session) locate(md *MessageDetail) (*core.Message, core.Table) {
 		}
 		md.WhereKey, md.WhereArgs = "where.gone", []string{ev.Kind.String(), where, FormatClock(ev.T)}
 		for j := i; j >= 0; j-- { // the headers a consumer last saw
-			if d := &evs[j]; d.Kind == core.EvDelivered && d.Msg != nil && d.Msg.Lineage == s.sel.Lineage && d.Msg == ev.Msg {
+			if d := &evs[j]; d.Kind == core.EvDelivered && d.Msg == ev.Msg {
 				return ev.Msg, d.Headers
 			}
 		}
@@ -345,14 +330,10 @@ func (s *Session) held(md *MessageDetail, u core.DeliveryView) (*core.Message, c
 	}
 	md.WhereKey, md.WhereArgs = "where.unacked", []string{u.Queue, who}
 	hr := HeldRow{Consumer: u.Consumer, Tag: u.Tag, Lineage: u.Msg.Lineage, Instance: u.Instance, Body: u.Msg.Body,
-		Since: u.At, ByHand: s.heldByHand(u.Channel, u.Tag)}
+		Since: u.At, ByHand: s.heldByHand(u.Instance)}
 	md.Held = &hr
-	// the headers the consumer saw on delivery
-	evs := s.b.Events()
-	for i := len(evs) - 1; i >= 0; i-- {
-		if ev := &evs[i]; ev.Kind == core.EvDelivered && ev.Instance == u.Instance {
-			return u.Msg, ev.Headers
-		}
+	if od, ok := s.ob.open[u.Instance]; ok { // the headers the consumer saw on delivery
+		return u.Msg, od.headers
 	}
 	return u.Msg, s.b.MessageHeaders(u.Msg)
 }
@@ -471,10 +452,7 @@ func (s *Session) History(lineage uint64) []HistoryItem {
 	add := func(t core.Time, key string, args ...string) {
 		out = append(out, HistoryItem{T: t, Key: key, Args: args, Seq: cur})
 	}
-	for _, ev := range s.b.Events() {
-		if ev.Msg == nil || ev.Msg.Lineage != lineage {
-			continue
-		}
+	for _, ev := range s.lineageEvents(lineage) {
 		cur = ev.Seq
 		switch ev.Kind {
 		case core.EvPublished:
@@ -598,13 +576,14 @@ type EventLine struct {
 	Lineage, Instance uint64
 }
 
-// RecentEvents lists the last n events that moved a message.
+// RecentEvents lists the last n events that moved a message (at most
+// EventWindow back: the events the session keeps whole).
 func (s *Session) RecentEvents(n int) []EventLine {
-	evs := s.b.Events()
+	win := &s.ob.win
 	hidden := s.hiddenFrom()
 	var out []EventLine
-	for i := len(evs) - 1; i >= 0 && len(out) < n; i-- {
-		ev := evs[i]
+	for i := win.len() - 1; i >= 0 && len(out) < n; i-- {
+		ev := win.at(i)
 		if ev.Kind == core.EvTopology || ev.Seq >= hidden {
 			continue
 		}

@@ -5,8 +5,9 @@ import "github.com/dlxlab/dlxlab/core"
 // What a consumer received. A message a consumer acks is gone from the
 // broker, but the learner still needs to see it as it arrived (its
 // x-death, its redelivered flag) and what the consumer did with it. The
-// event log has all of it: every delivery carries the headers as
-// delivered, and the copy's next event says what became of it.
+// session keeps the newest deliveries of each consumer as they happen
+// (observe.go): the headers as delivered, and, once the copy's next event
+// comes, what became of it.
 
 // MaxReceived bounds the deliveries listed per consumer (the newest).
 const MaxReceived = 200
@@ -47,30 +48,11 @@ type ReceivedRow struct {
 // oldest first, at most MaxReceived (the newest).
 func (s *Session) Received(consumer string) []ReceivedRow {
 	defer s.atEvent()()
-	var rows []ReceivedRow
-	open := map[uint64]int{} // instance → its row while the delivery is unsettled
-	for _, ev := range s.b.Events() {
-		switch ev.Kind {
-		case core.EvDelivered:
-			if ev.Consumer != consumer || ev.Msg == nil {
-				continue
-			}
-			r := ReceivedRow{Seq: ev.Seq, Consumer: consumer, T: ev.T, Queue: ev.Queue, Tag: ev.Tag, Lineage: ev.Msg.Lineage, Instance: ev.Instance,
-				Body: ev.Msg.Body, Redelivered: ev.Redelivered, Deaths: deathCount(ev.Headers), Action: ev.Action, Outcome: OutcomeHeld,
-				Selected: s.sel.Kind == SelReceived && s.sel.Name == consumer && uint64(s.sel.Position) == ev.Seq}
-			open[ev.Instance] = len(rows)
-			rows = append(rows, r)
-		case core.EvAcked, core.EvRequeued, core.EvDeadLettered, core.EvDropped:
-			i, ok := open[ev.Instance]
-			if !ok {
-				continue
-			}
-			delete(open, ev.Instance)
-			rows[i].Outcome, rows[i].Reason, rows[i].At = outcomeOf(ev), ev.Reason, ev.T
-		}
-	}
-	if len(rows) > MaxReceived {
-		rows = rows[len(rows)-MaxReceived:]
+	kept := newest(s.ob.recv[consumer], MaxReceived)
+	rows := make([]ReceivedRow, len(kept))
+	for i, e := range kept {
+		rows[i] = e.row
+		rows[i].Selected = s.sel.Kind == SelReceived && s.sel.Name == consumer && uint64(s.sel.Position) == e.row.Seq
 	}
 	return rows
 }
@@ -102,11 +84,12 @@ func deathCount(h core.Table) int64 {
 // SelectReceived opens a delivery in the inspector (Seq of a ReceivedRow).
 func (s *Session) SelectReceived(consumer string, seq uint64) {
 	s.sel = Selection{Kind: SelReceived, Name: consumer, Position: int(seq)}
-	for _, ev := range s.b.Events() {
-		if ev.Seq == seq && ev.Kind == core.EvDelivered && ev.Msg != nil {
-			s.sel.Lineage, s.sel.Instance = ev.Msg.Lineage, ev.Instance
-			return
-		}
+	if e := s.ob.receivedAt(consumer, seq); e != nil {
+		s.sel.Lineage, s.sel.Instance = e.row.Lineage, e.row.Instance
+		return
+	}
+	if ev, ok := s.eventAt(seq); ok && ev.Kind == core.EvDelivered && ev.Msg != nil {
+		s.sel.Lineage, s.sel.Instance = ev.Msg.Lineage, ev.Instance
 	}
 }
 
@@ -121,16 +104,9 @@ func (s *Session) receivedDetail() MessageDetail {
 			break
 		}
 	}
-	var ev *core.Event
-	evs := s.b.Events()
-	for i := range evs {
-		if evs[i].Seq == uint64(s.sel.Position) {
-			ev = &evs[i]
-			break
-		}
-	}
 	md.History = s.History(s.sel.Lineage)
-	if row == nil || ev == nil || ev.Msg == nil {
+	e := s.ob.receivedAt(s.sel.Name, uint64(s.sel.Position))
+	if row == nil || e == nil {
 		md.WhereKey = "where.none"
 		return md
 	}
@@ -145,17 +121,17 @@ func (s *Session) receivedDetail() MessageDetail {
 		then += " (" + row.Reason + ")"
 	}
 	md.WhereArgs = []string{who, row.Queue, FormatClock(row.T), then}
-	msg := ev.Msg
+	msg, headers := e.msg, e.headers
 	md.Body, md.Exchange, md.RoutingKey = msg.Body, msg.Exchange, joinKeys(msg.Keys)
 	md.Props = propRows(msg.Properties())
 	md.Received = row
-	for _, k := range ev.Headers.SortedKeys() {
+	for _, k := range headers.SortedKeys() {
 		if k != core.HeaderXDeath {
-			md.Headers = append(md.Headers, KV{k, Shown(ev.Headers[k])})
+			md.Headers = append(md.Headers, KV{k, Shown(headers[k])})
 		}
 	}
-	md.XDeath = s.xdeathRows(md.Lineage, ev.Headers)
-	s.linkDeaths(&md, ev.Seq)
+	md.XDeath = s.xdeathRows(md.Lineage, headers)
+	s.linkDeaths(&md, row.Seq)
 	return md
 }
 
@@ -173,12 +149,12 @@ func joinKeys(keys []string) string {
 // LastDrop finds the newest message dropped from a queue with a reason
 // (a drop chip's), so the inspector can open it; ok is false if none.
 func (s *Session) LastDrop(queue, reason string) (lineage, instance uint64, ok bool) {
-	evs := s.b.Events()
-	for i := len(evs) - 1; i >= 0; i-- {
-		ev := &evs[i]
-		if ev.Kind == core.EvDropped && ev.Queue == queue && ev.Msg != nil && (ev.Reason == reason || ev.Death == reason) {
-			return ev.Msg.Lineage, ev.Instance, true
-		}
-	}
-	return 0, 0, false
+	ref, ok := s.ob.lastDrop[[2]string{queue, reason}]
+	return ref[0], ref[1], ok
+}
+
+// Returns lists the newest returned messages (basic.return), oldest
+// first, at most MaxReturns, and how many there were in all.
+func (s *Session) Returns() (rows []ReturnRow, total int) {
+	return newest(s.ob.returns, MaxReturns), s.ob.returned
 }

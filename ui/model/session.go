@@ -66,15 +66,18 @@ type Session struct {
 	notice     *Notice
 
 	// derived from the events; rebuilt by every replay
-	seen   int
-	depth  map[string]*Series
-	qorder []string
-	marks  []Mark
-	live   bool // events become tokens (false while replaying)
-	wall   time.Duration
-	tokens []Token
-	nextID uint64
-	pubs   map[string]bool // exchanges something published to
+	ob          *observed       // what is kept of the events (observe.go)
+	touched     map[string]bool // queues the events since the last absorb touched
+	lastTouched string
+	tokq        []uint64 // token-worthy events since the last absorb (the newest), by number
+	depth       map[string]*Series
+	qorder      []string
+	marks       []Mark
+	live        bool // events become tokens (false while replaying)
+	wall        time.Duration
+	tokens      []Token
+	nextID      uint64
+	pubs        map[string]bool // exchanges something published to
 	// errors the broker answered, by step (-1: the topology)
 	curStep   int
 	stepErrs  map[int][]string
@@ -237,20 +240,14 @@ func runnerCopy(sc *scenarios.Scenario) (*scenarios.Scenario, []core.Time) {
 func (s *Session) rebuild(t core.Time) {
 	s.job = nil // a job runs on the broker being replaced
 	rc, starts := runnerCopy(s.sc)
-	// The session reads the broker's events itself and never the trace:
-	// NoTrace spares a formatted line per event on every replay.
-	opts := scenarios.Options{NoTrace: true, EventLog: true}
-	if at := s.stopAt; at != 0 { // a replay for the inspector (atevent.go)
-		opts.Sink = func(ev core.Event) { stopAfter(at, ev) }
-	}
-	r, err := scenarios.NewRunner(rc, opts)
-	if err != nil { // an unknown profile: fall back to the default one
-		rc.Profile = ""
-		r, _ = scenarios.NewRunner(rc, opts)
-		s.notice = &Notice{Error: true, Key: "notice.profile", Text: err.Error()}
-	}
-	s.runner, s.b, s.starts = r, r.Broker(), starts
-	s.seen = 0
+	// Derived state starts again first: the runner reports the topology's
+	// events while it is made. The session reads the broker's events
+	// through its own sink (observe) and never the trace: NoTrace spares
+	// a formatted line per event on every replay, and no broker log keeps
+	// them all.
+	s.ob = newObserved(s.ob)
+	s.touched = map[string]bool{}
+	s.tokq = nil
 	s.curStep = -1
 	s.stepErrs = map[int][]string{}
 	s.depth = map[string]*Series{}
@@ -262,6 +259,14 @@ func (s *Session) rebuild(t core.Time) {
 	s.carry = 0
 	s.live = false
 	s.st.reset()
+	opts := scenarios.Options{NoTrace: true, Sink: s.observe}
+	r, err := scenarios.NewRunner(rc, opts)
+	if err != nil { // an unknown profile: fall back to the default one
+		rc.Profile = ""
+		r, _ = scenarios.NewRunner(rc, opts)
+		s.notice = &Notice{Error: true, Key: "notice.profile", Text: err.Error()}
+	}
+	s.runner, s.b, s.starts = r, r.Broker(), starts
 	s.absorb()
 	s.setupErrs = s.stepErrs[-1]
 	s.curStep = stepTimers

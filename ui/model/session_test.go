@@ -143,10 +143,15 @@ func TestReplayIsDeterministic(t *testing.T) {
 	}
 }
 
+// traceOf is the run's events as text: the session keeps them all while
+// the run fits in its window (every lesson does).
 func traceOf(s *Session) string {
 	var b strings.Builder
-	for _, ev := range s.Broker().Events() {
-		b.WriteString(ev.String())
+	if s.ob.win.lost > 0 {
+		panic("the run no longer fits the window of events")
+	}
+	for i := 0; i < s.ob.win.len(); i++ {
+		b.WriteString(s.ob.win.at(i).String())
 		b.WriteByte('\n')
 	}
 	return b.String()

@@ -34,10 +34,14 @@ type stepState struct {
 	// (the clock ran to a time checkpoint): a replay repeats them.
 	stalls map[int]int
 	frozen *frozen // the broker right after the revealed event (atevent.go)
+	// capturing: the instant being stepped through is running, and its
+	// events wait (observed.inst) until each is revealed.
+	capturing bool
 }
 
 func (st *stepState) reset() {
 	st.shown, st.pending, st.base, st.where, st.last, st.frozen = 0, nil, nil, nil, nil, nil
+	st.capturing = false
 }
 
 // stepWorthy reports whether an event is shown as a step of its own.
@@ -171,16 +175,18 @@ func (s *Session) stepEvent() bool {
 		return true
 	}
 	for {
-		before, seen := s.st.shown, len(s.b.Events())
+		before := s.st.shown
 		base := s.depthsNow()
-		s.live = false
+		s.ob.releaseAll()
+		s.live, s.st.capturing = false, true
 		moved := s.runInstant()
-		s.live = true
+		s.live, s.st.capturing = true, false
 		if s.st.shown > before {
-			s.st.pending, s.st.base, s.st.where = framesOf(s.b.Events()[seen:]), base, map[uint64]string{}
+			s.st.pending, s.st.base, s.st.where = framesOf(s.ob.inst), base, map[uint64]string{}
 			s.reveal()
 			return true
 		}
+		s.ob.releaseAll() // nothing to reveal: what it made (if anything) is shown
 		if !moved || s.cp.stop {
 			if !moved {
 				s.notice = &Notice{Key: "notice.idle"}
@@ -222,6 +228,33 @@ func (s *Session) reveal() {
 	}
 	pos, _ := s.EventPos()
 	s.st.known = max(s.st.known, pos)
+	s.releaseShown()
+}
+
+// releaseShown moves the captured events revealed so far into the
+// window, in order.
+func (s *Session) releaseShown() {
+	ob, hidden := s.ob, s.hiddenFrom()
+	for ob.released < len(ob.inst) && ob.inst[ob.released].Seq < hidden {
+		ob.win.push(ob.inst[ob.released])
+		ob.released++
+	}
+	if ob.released == len(ob.inst) {
+		ob.releaseAll()
+	}
+}
+
+// releaseAll moves every captured event into the window (the instant is
+// shown whole, or newer events come after it).
+func (ob *observed) releaseAll() {
+	if len(ob.inst) == 0 {
+		return
+	}
+	for _, ev := range ob.inst[ob.released:] {
+		ob.win.push(ev)
+	}
+	clear(ob.inst)
+	ob.inst, ob.released = ob.inst[:0], 0
 }
 
 // flushPending reveals whatever of the instant is still pending (the
@@ -232,6 +265,7 @@ func (s *Session) flushPending() bool {
 	}
 	s.st.last = &s.st.pending[len(s.st.pending)-1]
 	s.st.pending, s.st.base, s.st.where = nil, nil, nil
+	s.ob.releaseAll()
 	return true
 }
 
