@@ -38,6 +38,14 @@ type Options struct {
 	// runner itself needs no log: without it, events live only until
 	// they are turned into the observation.
 	EventLog bool
+	// SinkOnly hands the events to Sink and keeps none: no Observation is
+	// built from them (Observation then has the clock, the queue states
+	// and the errors the runner found itself, not the broker's) and no
+	// trace. The playground, which keeps what it shows itself, runs this
+	// way so that a long run between two steps buffers nothing; the
+	// deliveries held by hand, which settle steps pick from, are still
+	// tracked.
+	SinkOnly bool
 	// BodiesOnly keeps only the body and the redelivered flag of each
 	// message in the queue states (Observation.Queues and snapshots), no
 	// properties or headers: all that Check reads of a queue. A queue
@@ -123,7 +131,12 @@ func NewRunner(sc *Scenario, opts Options) (*Runner, error) {
 // receive is the broker's event sink: the event waits in r.events until
 // the next collect, which knows the step it belongs to.
 func (r *Runner) receive(ev core.Event) {
-	if !r.opts.EventLog { // else the broker's log holds it already, and collect traces it
+	switch {
+	case r.opts.SinkOnly:
+		if ev.Kind == core.EvDelivered && ev.Consumer != "" && ev.Action == core.ActHold {
+			r.hold(ev.Consumer, ev.Tag)
+		}
+	case !r.opts.EventLog: // else the broker's log holds it already, and collect traces it
 		// Its trace line is written now, in the order collect would write
 		// it (the runner writes its own lines only between commands, when
 		// no event waits), and only what the observation is made of waits.

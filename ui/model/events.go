@@ -45,12 +45,57 @@ func (se *Series) add(sm Sample) {
 	}
 }
 
-// Mark is one event on the timeline: what happened to a message in a queue.
+// Mark is one event on the timeline: what happened to a message in a
+// queue. The queue and the reason are kept by number (names), so that a
+// mark holds no pointer: a long run makes hundreds of thousands of marks,
+// and the collector then neither scans them nor slows their writes.
 type Mark struct {
 	T      core.Time
-	Queue  string // "" for events at an exchange (unroutable, returned)
 	Kind   core.EventKind
-	Reason string
+	queue  uint32 // names: "" for events at an exchange (unroutable, returned)
+	reason uint32 // names
+}
+
+// names numbers the strings marks refer to (queue names, reasons): a run
+// has few distinct ones. Number 0 is "".
+type names struct {
+	list   []string
+	index  map[string]uint32
+	queues [2]uint32 // the queues looked up last, a cache
+	reason [1]uint32 // the reason looked up last
+}
+
+// of is the number of a name, given it one if it is new; last caches
+// the names looked up last for one field.
+func (n *names) of(s string, last []uint32) uint32 {
+	if s == "" {
+		return 0
+	}
+	for _, i := range last {
+		if i != 0 && n.list[i] == s {
+			return i
+		}
+	}
+	i, ok := n.index[s]
+	if !ok {
+		if n.index == nil {
+			n.list, n.index = []string{""}, map[string]uint32{}
+		}
+		i = uint32(len(n.list))
+		n.list = append(n.list, s)
+		n.index[s] = i
+	}
+	copy(last[1:], last)
+	last[0] = i
+	return i
+}
+
+// name is the string numbered i.
+func (n *names) name(i uint32) string {
+	if i == 0 {
+		return ""
+	}
+	return n.list[i]
 }
 
 // Token is a message moving on the canvas (or a label appearing on a
@@ -106,7 +151,8 @@ func (s *Session) observe(ev core.Event) {
 		}
 	}
 	if markWorthy(ev.Kind) {
-		s.marks = keepNewest(append(s.marks, Mark{T: ev.T, Queue: ev.Queue, Kind: ev.Kind, Reason: ev.Reason}), MaxMarks)
+		s.marks = keepNewest(append(s.marks, Mark{T: ev.T, Kind: ev.Kind, queue: s.names.of(ev.Queue, s.names.queues[:]),
+			reason: s.names.of(ev.Reason, s.names.reason[:])}), MaxMarks)
 	}
 	if s.live && tokenWorthy(ev.Kind) && !s.st.capturing {
 		s.tokq = keepNewest(append(s.tokq, ev.Seq), maxNewTokens)

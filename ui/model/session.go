@@ -1,7 +1,8 @@
 // Package model is the playground's session: the scenario being edited,
-// the broker built from it, the event log, playback (playing, speed,
-// virtual time), the selection and the undo/redo history. It produces a
-// Snapshot that the go-app components in ui/ render.
+// the broker built from it, what it keeps of the broker's events,
+// playback (playing, speed, virtual time), the selection and the
+// undo/redo history. It produces a Snapshot that the go-app components in
+// ui/ render.
 //
 // It is a sub-package with no go-app (and no syscall/js) import on
 // purpose: the whole behaviour of the playground is tested natively with
@@ -73,7 +74,8 @@ type Session struct {
 	depth       map[string]*Series
 	qorder      []string
 	marks       []Mark
-	live        bool // events become tokens (false while replaying)
+	names       names // what marks refer to (events.go)
+	live        bool  // events become tokens (false while replaying)
 	wall        time.Duration
 	tokens      []Token
 	nextID      uint64
@@ -242,9 +244,8 @@ func (s *Session) rebuild(t core.Time) {
 	rc, starts := runnerCopy(s.sc)
 	// Derived state starts again first: the runner reports the topology's
 	// events while it is made. The session reads the broker's events
-	// through its own sink (observe) and never the trace: NoTrace spares
-	// a formatted line per event on every replay, and no broker log keeps
-	// them all.
+	// through its own sink (observe), as they happen: no broker log and no
+	// runner buffer keeps them, and no trace line is formatted.
 	s.ob = newObserved(s.ob)
 	s.touched = map[string]bool{}
 	s.tokq = nil
@@ -252,14 +253,14 @@ func (s *Session) rebuild(t core.Time) {
 	s.stepErrs = map[int][]string{}
 	s.depth = map[string]*Series{}
 	s.qorder = nil
-	s.marks = nil
+	s.marks, s.names = nil, names{}
 	s.tokens = nil
 	s.pubs = map[string]bool{}
 	s.xdKey, s.xdSeen, s.xdMarked = 0, nil, nil
 	s.carry = 0
 	s.live = false
 	s.st.reset()
-	opts := scenarios.Options{NoTrace: true, Sink: s.observe}
+	opts := scenarios.Options{NoTrace: true, SinkOnly: true, Sink: s.observe}
 	r, err := scenarios.NewRunner(rc, opts)
 	if err != nil { // an unknown profile: fall back to the default one
 		rc.Profile = ""
