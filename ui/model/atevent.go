@@ -38,7 +38,7 @@ func (s *Session) inspected() (*core.Broker, *observed) {
 	if f := s.st.frozen; f != nil && f.seq == seq {
 		return f.b, f.ob
 	}
-	sh := s.replayTo(seq, s.ob.trail)
+	sh := s.replayTo(seq, s.ob.trail, false)
 	if sh == nil || sh.b == nil {
 		return s.b, s.ob
 	}
@@ -58,9 +58,10 @@ func (s *Session) atEvent() func() {
 
 // replayTo replays the scenario to virtual time now, stopping right after
 // event seq, in a session of its own that follows the lineage of tr (if
-// any); nil if the replay never reached seq.
-func (s *Session) replayTo(seq uint64, tr trail) (sh *Session) {
-	sh = &Session{sc: s.sc, speed: 1, hold: s.hold, started: true, stopAt: seq}
+// any); nil if the replay never reached seq. A lean replay keeps nothing
+// but that lineage's events.
+func (s *Session) replayTo(seq uint64, tr trail, lean bool) (sh *Session) {
+	sh = &Session{sc: s.sc, speed: 1, hold: s.hold, started: true, stopAt: seq, lean: lean}
 	if tr.on {
 		sh.ob = &observed{trail: trail{on: true, lineage: tr.lineage}}
 	}

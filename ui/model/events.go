@@ -130,6 +130,13 @@ const (
 // as it happens, and only what the views need is kept (observe.go). The
 // depth samples and the tokens are made by absorb, after each command.
 func (s *Session) observe(ev core.Event) {
+	if s.lean { // a replay for one message's story: nothing else is read
+		s.ob.follow(&ev)
+		if ev.Seq == s.stopAt {
+			panic(stopHere{})
+		}
+		return
+	}
 	s.ob.note(&ev)
 	if s.st.capturing { // stepping: the instant's events wait to be revealed
 		s.ob.inst = append(s.ob.inst, ev)

@@ -339,18 +339,37 @@ func (s *Session) held(md *MessageDetail, u core.DeliveryView) (*core.Message, c
 }
 
 // findReady finds a ready copy in a queue. Messages only move toward the
-// head, so a known position (hint ≥ 0) bounds the search.
+// head, so a known position (hint ≥ 0) bounds the search, and the copy is
+// looked for there first. The rest of the queue is read from the head in
+// growing pieces (a queue can hold 100,000, and each message read renders
+// its headers), stopping where it is found.
 func (s *Session) findReady(queue string, instance uint64, hint int) (core.MessageView, bool) {
 	if queue == "" || instance == 0 {
 		return core.MessageView{}, false
 	}
-	limit := 0
-	if hint >= 0 {
-		limit = hint + 1
+	end := -1
+	if hint >= 0 { // most often it is still there, or a little nearer the head
+		end = hint + 1
+		rows, _ := s.b.MessagesRange(queue, max(0, end-64), min(64, end))
+		for _, mv := range rows {
+			if mv.Instance == instance {
+				return mv, true
+			}
+		}
+		end = max(0, end-64)
 	}
-	for _, mv := range s.b.Messages(queue, limit) {
-		if mv.Instance == instance {
-			return mv, true
+	for from, n := 0, 64; end < 0 || from < end; from, n = from+n, min(2*n, 4096) {
+		if end >= 0 {
+			n = min(n, end-from)
+		}
+		rows, _ := s.b.MessagesRange(queue, from, n)
+		for _, mv := range rows {
+			if mv.Instance == instance {
+				return mv, true
+			}
+		}
+		if len(rows) < n {
+			break
 		}
 	}
 	return core.MessageView{}, false

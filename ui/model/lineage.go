@@ -42,7 +42,7 @@ func (s *Session) replayLineage(lineage, upTo uint64) []core.Event {
 	if upTo == 0 {
 		return nil
 	}
-	sh := s.replayTo(upTo, trail{on: true, lineage: lineage})
+	sh := s.replayTo(upTo, trail{on: true, lineage: lineage}, true)
 	if sh == nil || sh.ob == nil {
 		return nil
 	}
@@ -57,7 +57,7 @@ func (s *Session) eventAt(seq uint64) (core.Event, bool) {
 	if seq == 0 || seq > s.ob.last {
 		return core.Event{}, false
 	}
-	sh := s.replayTo(seq, trail{})
+	sh := s.replayTo(seq, trail{}, false)
 	if sh == nil || sh.ob == nil || sh.ob.last != seq {
 		return core.Event{}, false
 	}

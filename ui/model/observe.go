@@ -97,10 +97,7 @@ func newObserved(prev *observed) *observed {
 
 // note records one event in the compact views and the trail.
 func (ob *observed) note(ev *core.Event) {
-	ob.last = ev.Seq
-	if ob.trail.on && ev.Msg != nil && ev.Msg.Lineage == ob.trail.lineage {
-		ob.trail.evs = append(ob.trail.evs, *ev)
-	}
+	ob.follow(ev)
 	switch ev.Kind {
 	case core.EvDelivered:
 		ob.delivered(ev)
@@ -112,6 +109,15 @@ func (ob *observed) note(ev *core.Event) {
 			ob.returns = keepNewest(append(ob.returns, ReturnRow{T: ev.T, Code: ev.Code, Detail: ev.Detail,
 				Body: ev.Msg.Body, Exchange: ev.Exchange, RoutingKey: ev.Msg.RoutingKey()}), MaxReturns)
 		}
+	}
+}
+
+// follow records the event's number, and the event in the trail if it
+// is of the lineage followed.
+func (ob *observed) follow(ev *core.Event) {
+	ob.last = ev.Seq
+	if ob.trail.on && ev.Msg != nil && ev.Msg.Lineage == ob.trail.lineage {
+		ob.trail.evs = append(ob.trail.evs, *ev)
 	}
 }
 

@@ -68,6 +68,18 @@ func BenchmarkObserved(b *testing.B) {
 			s.QueueDetail("dlq", 0, 24)
 			return s
 		}},
+		{"session-open", func(b *testing.B) any {
+			// the session path, then the inspector opens the first
+			// message: its story is older than the window, so replayed
+			s := New()
+			s.Load(sc)
+			s.StepNext()
+			s.SelectMessage("dlq", 1, 0, -1)
+			if md := s.MessageDetail(); len(md.History) != 4 {
+				b.Fatalf("history of message 1: %+v", md.History)
+			}
+			return s
+		}},
 	} {
 		b.Run(p.name, func(b *testing.B) {
 			var perMsg float64

@@ -92,6 +92,7 @@ type Session struct {
 	cp       cpState   // the lesson's checkpoints (checkpoint.go)
 	st       stepState // stepping one event at a time (stepper.go)
 	stopAt   uint64    // a replay that stops right after this event (atevent.go)
+	lean     bool      // a replay that keeps one lineage's events only (lineage.go)
 	// a node being dragged (not an edit until it is dropped)
 	dragKey string
 	dragPos scenarios.Point
