@@ -62,7 +62,13 @@ func observed(k core.EventKind) bool {
 // traceEvent adds an event's trace line.
 func (r *Runner) traceEvent(ev *core.Event) {
 	if r.opts.Trace != nil {
-		r.line = append(appendTraceLine(r.line[:0], ev), '\n')
+		// most events happen at the same instant as the one before:
+		// the time column is formatted once per instant
+		if ev.T != r.lineT || len(r.lineTime) == 0 {
+			r.lineT, r.lineTime = ev.T, append(appendTime(r.lineTime[:0], ev.T), ' ')
+		}
+		r.line = append(append(r.line[:0], r.lineTime...), kindColumn(ev.Kind)...)
+		r.line = append(appendTraceFields(r.line, ev), '\n')
 		r.opts.Trace.Write(r.line)
 		return
 	}
@@ -79,65 +85,74 @@ func traceLine(ev *core.Event) string { return string(appendTraceLine(nil, ev)) 
 func appendTraceLine(b []byte, ev *core.Event) []byte {
 	b = appendTime(b, ev.T)
 	b = append(b, ' ')
-	kind := ev.Kind.String()
-	b = append(b, kind...)
-	for n := len(kind); n < 14; n++ {
-		b = append(b, ' ')
+	return appendTraceFields(append(b, kindColumn(ev.Kind)...), ev)
+}
+
+// kindColumn is an event kind padded to the trace's 14 columns.
+func kindColumn(k core.EventKind) string {
+	if int(k) < len(kindColumns) && kindColumns[k] != "" {
+		return kindColumns[k]
 	}
-	field := func(k string) { b = append(append(append(b, ' '), k...), '=') }
+	return padKind(k.String())
+}
+
+// kindColumns are the padded kinds, made once.
+var kindColumns = func() []string {
+	out := make([]string, 64)
+	for k := range out {
+		out[k] = padKind(core.EventKind(k).String())
+	}
+	return out
+}()
+
+func padKind(kind string) string {
+	for len(kind) < 14 {
+		kind += " "
+	}
+	return kind
+}
+
+// appendTraceFields appends the fields of an event's trace line.
+func appendTraceFields(b []byte, ev *core.Event) []byte {
 	if ev.Queue != "" {
-		field("queue")
-		b = append(b, ev.Queue...)
+		b = append(append(b, " queue="...), ev.Queue...)
 	}
 	if ev.Exchange != "" || ev.Kind == core.EvPublished || ev.Kind == core.EvReturned || ev.Kind == core.EvDeadLettered {
-		field("exchange")
-		b = appendQuoted(b, ev.Exchange)
+		b = appendQuoted(append(b, " exchange="...), ev.Exchange)
 	}
 	if ev.Consumer != "" {
-		field("consumer")
-		b = append(b, ev.Consumer...)
+		b = append(append(b, " consumer="...), ev.Consumer...)
 	}
 	if ev.Tag != 0 {
-		field("tag")
-		b = strconv.AppendUint(b, ev.Tag, 10)
+		b = strconv.AppendUint(append(b, " tag="...), ev.Tag, 10)
 	}
 	if ev.Msg != nil {
-		field("msg")
-		b = strconv.AppendUint(b, ev.Msg.Lineage, 10)
+		b = strconv.AppendUint(append(b, " msg="...), ev.Msg.Lineage, 10)
 		if ev.Kind == core.EvPublished {
-			field("keys")
-			b = appendList(b, ev.Msg.Keys)
-			field("body")
-			b = appendQuoted(b, clip(ev.Msg.Body))
+			b = appendList(append(b, " keys="...), ev.Msg.Keys)
+			b = appendQuoted(append(b, " body="...), clip(ev.Msg.Body))
 		}
 	}
 	if ev.Instance != 0 {
-		field("copy")
-		b = strconv.AppendUint(b, ev.Instance, 10)
+		b = strconv.AppendUint(append(b, " copy="...), ev.Instance, 10)
 	}
 	if ev.Redelivered {
-		field("redelivered")
-		b = append(b, "true"...)
+		b = append(b, " redelivered=true"...)
 	}
 	if ev.Action != "" {
-		field("action")
-		b = append(b, ev.Action...)
+		b = append(append(b, " action="...), ev.Action...)
 	}
 	if ev.Reason != "" {
-		field("reason")
-		b = appendQuoted(b, ev.Reason)
+		b = appendQuoted(append(b, " reason="...), ev.Reason)
 	}
 	if ev.Code != 0 {
-		field("code")
-		b = strconv.AppendInt(b, int64(ev.Code), 10)
+		b = strconv.AppendInt(append(b, " code="...), int64(ev.Code), 10)
 	}
 	if len(ev.Targets) > 0 || ev.Kind == core.EvPublished || ev.Kind == core.EvDeadLettered {
-		field("to")
-		b = appendList(b, ev.Targets)
+		b = appendList(append(b, " to="...), ev.Targets)
 	}
 	if ev.Detail != "" {
-		field("detail")
-		b = appendQuoted(b, ev.Detail)
+		b = appendQuoted(append(b, " detail="...), ev.Detail)
 	}
 	return b
 }

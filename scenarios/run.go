@@ -88,11 +88,13 @@ type Runner struct {
 	emitted int
 	seen    int
 
-	obs     Observation
-	pending []Consumer                 // listed consumers whose queue does not exist yet
-	held    map[string]map[uint64]bool // channel → tags delivered with action hold
-	halted  bool                       // a limit stopped the run
-	line    []byte                     // the trace line being written (Options.Trace)
+	obs      Observation
+	pending  []Consumer                 // listed consumers whose queue does not exist yet
+	held     map[string]map[uint64]bool // channel → tags delivered with action hold
+	halted   bool                       // a limit stopped the run
+	line     []byte                     // the trace line being written (Options.Trace)
+	lineT    core.Time                  // the time of lineTime
+	lineTime []byte                     // its time column, and a space
 
 }
 
