@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -86,12 +85,12 @@ func (e *ctlError) Error() string {
 
 // safeName is what the runner's own vhost and user names may contain to
 // be written into an Erlang expression without quoting worries.
-var safeName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+var safeName = lazyRegexp(`^[A-Za-z0-9._-]+$`)
 
 func erlBinList(names []string) (string, bool) {
 	parts := make([]string, len(names))
 	for i, n := range names {
-		if !safeName.MatchString(n) {
+		if !safeName().MatchString(n) {
 			return "", false
 		}
 		parts[i] = `<<"` + n + `">>`
@@ -226,7 +225,7 @@ func jsonDefinition(v any) any {
 // vhostPrefix starts every vhost the runner makes: dlxlab-conform-PID-N.
 const vhostPrefix = "dlxlab-conform-"
 
-var vhostRE = regexp.MustCompile(`^` + vhostPrefix + `([0-9]+)-[0-9]+$`)
+var vhostRE = lazyRegexp(`^` + vhostPrefix + `([0-9]+)-[0-9]+$`)
 
 // vhostName names the n-th vhost of this process.
 func vhostName(pid, n int) string { return fmt.Sprintf("%s%d-%d", vhostPrefix, pid, n) }
@@ -237,7 +236,7 @@ func vhostName(pid, n int) string { return fmt.Sprintf("%s%d-%d", vhostPrefix, p
 func staleVhosts(names []string, alive func(pid int) bool) []string {
 	var out []string
 	for _, n := range names {
-		m := vhostRE.FindStringSubmatch(n)
+		m := vhostRE().FindStringSubmatch(n)
 		if m == nil {
 			continue
 		}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -77,7 +76,7 @@ type logRecord struct {
 }
 
 // logPrefix matches "2026-12-01 18:36:45.101548+00:00 [warning] <0.1251.0> ".
-var logPrefix = regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+\S* \[[a-z]+\] (<[0-9.]+>)) ?(.*)$`)
+var logPrefix = lazyRegexp(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+\S* \[[a-z]+\] (<[0-9.]+>)) ?(.*)$`)
 
 // since reads the records written after offset. A log rotated meanwhile
 // (smaller than offset) is read from its start.
@@ -104,7 +103,7 @@ func parseLog(r io.Reader) ([]logRecord, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	for sc.Scan() {
-		m := logPrefix.FindStringSubmatch(sc.Text())
+		m := logPrefix().FindStringSubmatch(sc.Text())
 		if m == nil {
 			prev = ""
 			continue
@@ -124,7 +123,7 @@ func parseLog(r io.Reader) ([]logRecord, error) {
 
 // erlBinary matches an Erlang binary as the broker prints a queue name:
 // <<"q.a">>, <<"名"/utf8>>, with \" and \\ escaped inside.
-var erlBinary = regexp.MustCompile(`<<"((?:[^"\\]|\\.)*)"(?:/utf8)?>>`)
+var erlBinary = lazyRegexp(`<<"((?:[^"\\]|\\.)*)"(?:/utf8)?>>`)
 
 // cycleQueues reads a cycle line's queue list, or reports that the record
 // is not one.
@@ -137,7 +136,7 @@ func cycleQueues(text string) ([]string, bool) {
 		return nil, false
 	}
 	var qs []string
-	for _, m := range erlBinary.FindAllStringSubmatch(text[i:], -1) {
+	for _, m := range erlBinary().FindAllStringSubmatch(text[i:], -1) {
 		qs = append(qs, unescapeErl(m[1]))
 	}
 	return qs, true

@@ -122,7 +122,7 @@ func TestIntegrationTinyScenario(t *testing.T) {
 	}
 	if names, err := admin.ListVhosts(ctx); err == nil {
 		for _, n := range names {
-			if m := vhostRE.FindStringSubmatch(n); m != nil && m[1] == strconv.Itoa(os.Getpid()) {
+			if m := vhostRE().FindStringSubmatch(n); m != nil && m[1] == strconv.Itoa(os.Getpid()) {
 				t.Errorf("vhost %s was not deleted", n)
 			}
 		}

@@ -3,7 +3,6 @@ package conform
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -86,11 +85,11 @@ func (s *Scaler) Conflicts() []string {
 // decimalRE is a plain decimal: what RabbitMQ accepts for expiration and
 // what can be scaled and read back unchanged ("007" or "+5" are valid but
 // are sent as written, so that 3.12's raw original-expiration matches).
-var decimalRE = regexp.MustCompile(`^(0|[1-9][0-9]{0,17})$`)
+var decimalRE = lazyRegexp(`^(0|[1-9][0-9]{0,17})$`)
 
 // Expiration scales a per-message expiration property.
 func (s *Scaler) Expiration(e string) string {
-	if !decimalRE.MatchString(e) {
+	if !decimalRE().MatchString(e) {
 		return e
 	}
 	n, err := strconv.ParseInt(e, 10, 64)
@@ -161,7 +160,7 @@ func (s *Scaler) integer(v any) any {
 }
 
 // quotedNumberRE finds the values an "inequivalent arg" error quotes.
-var quotedNumberRE = regexp.MustCompile(`'([0-9]+)'`)
+var quotedNumberRE = lazyRegexp(`'([0-9]+)'`)
 
 // UnscaleText puts scaled TTLs in an error text back to the scenario's
 // values ("inequivalent arg 'x-message-ttl' … received '30' …" → '300').
@@ -169,7 +168,7 @@ func (s *Scaler) UnscaleText(text string) string {
 	if s.Factor == 1 || !mentionsTTL(text) {
 		return text
 	}
-	return quotedNumberRE.ReplaceAllStringFunc(text, func(q string) string {
+	return quotedNumberRE().ReplaceAllStringFunc(text, func(q string) string {
 		return "'" + s.UnscaleExpiration(q[1:len(q)-1]) + "'"
 	})
 }
