@@ -61,31 +61,44 @@ func parse(name string, data []byte, unbounded bool) (*Scenario, error) {
 }
 
 // parseYAML parses one document and returns its body (nil when empty).
+func parseYAML(name string, data []byte) (ast.Node, *Error) {
+	bodies, err := yamlBodies(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(bodies) == 0 {
+		return nil, &Error{File: name, Line: 1, Col: 1, Msg: "empty scenario: expected a mapping with version, title, queues, steps, expect…"}
+	}
+	return oneBody(name, bodies)
+}
+
+// oneBody is the only document's body: a second one is an error.
+func oneBody(name string, bodies []ast.Node) (ast.Node, *Error) {
+	if len(bodies) > 1 {
+		p := pos(bodies[1])
+		return nil, &Error{File: name, Line: p.Line, Col: p.Col, Msg: "a second YAML document: a scenario is one document (remove the ---)"}
+	}
+	return bodies[0], nil
+}
+
+// yamlBodies parses YAML text into the bodies of its documents.
 // The YAML library is not trusted not to panic on hostile input.
-func parseYAML(name string, data []byte) (root ast.Node, err *Error) {
+func yamlBodies(name string, data []byte) (bodies []ast.Node, err *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			root, err = nil, &Error{File: name, Msg: fmt.Sprintf("the YAML parser failed on this input: %v", r)}
+			bodies, err = nil, &Error{File: name, Msg: fmt.Sprintf("the YAML parser failed on this input: %v", r)}
 		}
 	}()
 	f, perr := parser.ParseBytes(data, 0)
 	if perr != nil {
 		return nil, yamlError(name, perr)
 	}
-	var bodies []ast.Node
 	for _, doc := range f.Docs {
 		if doc != nil && doc.Body != nil {
 			bodies = append(bodies, doc.Body)
 		}
 	}
-	switch len(bodies) {
-	case 0:
-		return nil, &Error{File: name, Line: 1, Col: 1, Msg: "empty scenario: expected a mapping with version, title, queues, steps, expect…"}
-	case 1:
-		return bodies[0], nil
-	}
-	p := pos(bodies[1])
-	return nil, &Error{File: name, Line: p.Line, Col: p.Col, Msg: "a second YAML document: a scenario is one document (remove the ---)"}
+	return bodies, nil
 }
 
 // yamlError turns the library's error into ours, keeping its position.

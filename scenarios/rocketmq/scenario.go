@@ -12,8 +12,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/dlxlab/dlxlab/scenarios"
 )
 
@@ -221,8 +219,8 @@ func Parse(name string, data []byte) (sc *Scenario, err error) {
 		return nil, err
 	}
 	sc = &Scenario{}
-	if err := yaml.UnmarshalWithOptions(data, sc, yaml.Strict()); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, yaml.FormatError(err, false, true))
+	if err := scenarios.DecodeStrict(name, data, sc); err != nil {
+		return nil, err
 	}
 	sc.Name = name
 	if errs := sc.validate(); len(errs) > 0 {
