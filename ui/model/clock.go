@@ -94,6 +94,10 @@ func (s *Session) Tick(wall time.Duration) bool {
 		s.carry = v - float64(whole)
 		s.wall = wall
 		if whole > 0 {
+			// Finished tokens give up their slots first: a new token then
+			// takes one directly, and the canvas replaces one element per
+			// slot, not two (the finished token, then its empty slot).
+			s.SetWall(wall)
 			s.runTo(s.b.Now() + core.Time(whole))
 		}
 	}
