@@ -80,10 +80,10 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 	blk := &deadBlock{m: *old}
 	blk.m.carried = b.carriedCount(q, e)
 	m, ds := &blk.m, &blk.ds
-	here := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
+	first := deathRef{Queue: q.Name, Reason: reason, Exchange: old.Exchange}
 	keys := b.sharedKeys(old.nonBCCKeys())
-	*ds = deathState{deaths: recordDeath(b.profile, old, keys, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0]),
-		first: here, lastExchange: here.Exchange}
+	deaths := recordDeath(b.profile, old, keys, q.Name, reason, b.clock.Now, b.origExpiration(old), blk.one[:0])
+	var prev *deathMore
 	if old.death == nil && !b.profile.is4() {
 		if _, has := old.Headers[HeaderXDeath]; has {
 			// 3.x set x-first-death-* only when the message had no x-death
@@ -91,15 +91,16 @@ func (b *Broker) withDeath(q *Queue, e *entry, reason string) *Message {
 			// replaced by the new entry, and no first-death headers are
 			// added (v3.10.8 rabbit_dead_letter:update_x_death_header/2;
 			// measured on 3.10.8).
-			ds.first = deathRef{}
+			first = deathRef{}
 		}
 	}
 	if old.death != nil {
 		// Keep the first death; a 3.12 history read back from a client's
 		// x-death has none, and 3.12 then sets no x-first-death-* (it set
 		// them only when the message had no x-death yet, docs/rabbitmq.md "First and last death headers", "Client-published x-death").
-		ds.first = old.death.first
+		first, prev = old.death.first(), old.death.more
 	}
+	*ds = newDeathState(deaths, first, old.Exchange, prev)
 	m.death = ds
 	if old.props != nil && old.props.Expiration != "" {
 		p := *old.props
@@ -189,13 +190,12 @@ func recordDeath(p Profile, m *Message, keys []string, queue, reason string, now
 		if d.Queue == queue && d.Reason == reason {
 			d.Count++
 			d.clientNoCount = false
-			d.LastTime = now
 			out = append(out, d)
 			out = append(out, old[:i]...)
 			return append(out, old[i+1:]...)
 		}
 	}
-	out = append(out, Death{Queue: queue, Reason: reason, Count: 1, Time: now, LastTime: now,
+	out = append(out, Death{Queue: queue, Reason: reason, Count: 1, Time: now,
 		Exchange: m.Exchange, Keys: keys, OrigExpiration: origExp})
 	return append(out, old...)
 }

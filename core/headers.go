@@ -40,12 +40,16 @@ func (b *Broker) renderHeaders(m *Message, e *entry) Table {
 
 func (b *Broker) putDeathRefs(h Table, m *Message) {
 	d := m.death
-	if d == nil || d.first.Queue == "" && d.first.Reason == "" {
+	if d == nil {
+		return
+	}
+	first := d.first()
+	if first.Queue == "" && first.Reason == "" {
 		return // 3.12 client-sent deaths carry no first-death record
 	}
-	h[HeaderFirstDeathQueue] = d.first.Queue
-	h[HeaderFirstDeathReason] = d.first.Reason
-	h[HeaderFirstDeathExchange] = d.first.Exchange
+	h[HeaderFirstDeathQueue] = first.Queue
+	h[HeaderFirstDeathReason] = first.Reason
+	h[HeaderFirstDeathExchange] = first.Exchange
 	if b.profile.hasLastDeathHeaders() {
 		last := d.last()
 		h[HeaderLastDeathQueue] = last.Queue
@@ -157,7 +161,7 @@ func adoptClientDeaths(m *Message) {
 		}
 		deaths = append(deaths, deathFromTable(t))
 	}
-	m.death = &deathState{deaths: deaths}
+	m.death = &deathState{deaths: deaths, more: &deathMore{}} // no first death, no last exchange
 	m.Headers = m.Headers.Clone()
 	delete(m.Headers, HeaderXDeath)
 }

@@ -59,7 +59,7 @@ func sameRenderedHeaders(prev, e *entry) bool {
 // sameDeathState compares what the x-death, x-first-death-* and
 // x-last-death-* headers are made of.
 func sameDeathState(x, y *deathState) bool {
-	if x.first != y.first || x.lastExchange != y.lastExchange || len(x.deaths) != len(y.deaths) {
+	if len(x.deaths) != len(y.deaths) || x.first() != y.first() || x.last().Exchange != y.last().Exchange {
 		return false
 	}
 	for i := range x.deaths {

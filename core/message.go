@@ -46,15 +46,43 @@ type Message struct {
 	death   *deathState // nil: never dead-lettered by the broker
 }
 
-// deathState is the broker's death annotation of a message.
+// deathState is the broker's death annotation of a message: the x-death
+// history and the x-first-death-* and x-last-death-* records (docs/rabbitmq.md
+// "First and last death headers"). The last death's queue and reason are
+// those of deaths[0] (the entry a death updates moves to the front), and
+// for a message dead-lettered once, the common case, the first death is the
+// last one and its exchange is deaths[0].Exchange: then more is nil and
+// nothing is stored twice (every dead-lettered message has a deathState;
+// BENCHMARKS.md "Core").
 type deathState struct {
-	deaths []Death  // most recent first (docs/rabbitmq.md "x-death order and compression")
-	first  deathRef // x-first-death-*: the first broker-recorded death (docs/rabbitmq.md "First and last death headers")
-	// lastExchange is x-last-death-exchange (3.13+), the exchange before
-	// the last death. That death's queue and reason are those of deaths[0]
-	// (the entry a death updates moves to the front), so they are not
-	// stored twice: every dead-lettered message has a deathState.
+	deaths []Death // most recent first (docs/rabbitmq.md "x-death order and compression")
+	more   *deathMore
+}
+
+// deathMore is what deaths[0] does not say: the first death, when it is
+// not the last one (zero: no x-first-death-* at all, as for a 3.12 history
+// read back from a client), and x-last-death-exchange (3.13+), the
+// exchange before the last death, when it is not deaths[0].Exchange (that
+// entry keeps the exchange of its first death). Never modified: shared by
+// the generations of a message while it stays the same.
+type deathMore struct {
+	first        deathRef
 	lastExchange string
+}
+
+// newDeathState records deaths with the given first death and last
+// exchange, storing a deathMore only when deaths[0] does not say them.
+func newDeathState(deaths []Death, first deathRef, lastExchange string, prev *deathMore) deathState {
+	if len(deaths) > 0 {
+		d := &deaths[0]
+		if first == (deathRef{Queue: d.Queue, Reason: d.Reason, Exchange: d.Exchange}) && lastExchange == d.Exchange {
+			return deathState{deaths: deaths}
+		}
+	}
+	if prev != nil && prev.first == first && prev.lastExchange == lastExchange {
+		return deathState{deaths: deaths, more: prev}
+	}
+	return deathState{deaths: deaths, more: &deathMore{first: first, lastExchange: lastExchange}}
 }
 
 // last is the x-last-death-* record.
@@ -62,7 +90,19 @@ func (d *deathState) last() deathRef {
 	if len(d.deaths) == 0 {
 		return deathRef{}
 	}
-	return deathRef{Queue: d.deaths[0].Queue, Reason: d.deaths[0].Reason, Exchange: d.lastExchange}
+	x := d.deaths[0].Exchange
+	if d.more != nil {
+		x = d.more.lastExchange
+	}
+	return deathRef{Queue: d.deaths[0].Queue, Reason: d.deaths[0].Reason, Exchange: x}
+}
+
+// first is the x-first-death-* record; zero when there is none.
+func (d *deathState) first() deathRef {
+	if d.more != nil {
+		return d.more.first
+	}
+	return d.last()
 }
 
 type deathRef struct{ Queue, Reason, Exchange string }
@@ -125,7 +165,6 @@ type Death struct {
 	Reason   string
 	Count    int64
 	Time     Time // first death for this (queue, reason)
-	LastTime Time // internal; 0-9-1 does not show it
 	Exchange string
 	Keys     []string // routing keys before the first death, BCC excluded
 	// OrigExpiration is the original-expiration value, "" when the message
