@@ -42,6 +42,7 @@ type Broker struct {
 	lastKeys     []string
 	backlogged   int // held at-least-once dead letters in all queues
 	freeEntries  []*entry
+	entryChunk   []entry             // the unused rest of the last chunk of entries (allocEntry)
 	keyLists     map[string][]string // shared one-key lists of dead letters (sharedKeys)
 	router       router
 

@@ -192,16 +192,28 @@ func (b *Broker) dropDead(q *Queue, e *entry, reason, death, detail string) {
 // maxFreeEntries bounds the free list of entries kept for reuse.
 const maxFreeEntries = 4096
 
-// allocEntry reuses the entry of a copy that has left the broker: one
-// allocation less per message, which matters most under wasm, where the
-// garbage collector is most of the cost.
+// entryChunk is how many entries one allocation makes when no free one is
+// left: a queue that fills (a DLQ) costs one allocation per 16 messages
+// instead of one per message. A chunk stays allocated while any of its
+// entries is in use: at worst, when every other entry of its chunk is gone
+// and not kept for reuse, a held copy costs 16 × 40 bytes instead of 48.
+const entryChunk = 16
+
+// allocEntry reuses the entry of a copy that has left the broker, or
+// takes the next one of a chunk: one allocation less per message, which
+// matters most under wasm, where the garbage collector is most of the cost.
 func (b *Broker) allocEntry() *entry {
 	if n := len(b.freeEntries); n > 0 {
 		e := b.freeEntries[n-1]
 		b.freeEntries = b.freeEntries[:n-1]
 		return e
 	}
-	return new(entry)
+	if len(b.entryChunk) == 0 {
+		b.entryChunk = make([]entry, entryChunk)
+	}
+	e := &b.entryChunk[0]
+	b.entryChunk = b.entryChunk[1:]
+	return e
 }
 
 // recycle takes back the entry of a copy that is gone for good (acked,
