@@ -30,7 +30,7 @@ func (b *Broker) deadLetter(q *Queue, e *entry, reason string) {
 		b.dropDead(q, e, DropDLXUnroutable, reason, reason+"; dead-letter exchange '"+x.Name+"' routed it to no queue")
 		return
 	}
-	if len(targets) == 1 && reason == ReasonRejected {
+	if len(targets) == 1 && (reason == ReasonRejected || !inDeathCycle(m.Deaths(), targets[0].Name)) {
 		b.deadLetterTo(q, e, x, m, reason, targets[0])
 		return
 	}
@@ -244,6 +244,21 @@ func deathQueues(deaths []Death) []string {
 		out[i] = d.Queue
 	}
 	return out
+}
+
+// inDeathCycle is deathCycle's answer without the path: the test every
+// dead letter with one target makes, allocating nothing.
+func inDeathCycle(deaths []Death, target string) bool {
+	for i := range deaths {
+		d := &deaths[i]
+		if d.Reason == ReasonRejected {
+			return false
+		}
+		if d.Queue == target {
+			return true
+		}
+	}
+	return false
 }
 
 // deathCycle walks deaths (most recent first) to the first entry for

@@ -86,18 +86,20 @@ func parseExpirationProp(s string) (int64, *Error) {
 // newMessage builds the broker's message: routing keys from the key, CC
 // and BCC headers; BCC stripped from the headers (docs/rabbitmq.md "CC and BCC").
 func (b *Broker) newMessage(p *Publishing, ttl int64) (*Message, *Error) {
-	cc, err := routeHeader(p.Headers, "CC")
-	if err != nil {
-		return nil, err
-	}
-	bcc, err := routeHeader(p.Headers, "BCC")
-	if err != nil {
-		return nil, err
-	}
+	var cc, bcc []string
 	hdrs := p.Headers
-	if _, has := hdrs["BCC"]; has {
-		hdrs = hdrs.Clone()
-		delete(hdrs, "BCC")
+	if len(hdrs) > 0 {
+		var err *Error
+		if cc, err = routeHeader(hdrs, "CC"); err != nil {
+			return nil, err
+		}
+		if bcc, err = routeHeader(hdrs, "BCC"); err != nil {
+			return nil, err
+		}
+		if _, has := hdrs["BCC"]; has {
+			hdrs = hdrs.Clone()
+			delete(hdrs, "BCC")
+		}
 	}
 	props := &p.Props
 	if ttl >= 0 && b.profile.is4() {
