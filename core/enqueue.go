@@ -141,31 +141,37 @@ func (b *Broker) enforceLimit(q *Queue) {
 // a live one waits (head-of-line blocking, docs/rabbitmq.md "Message TTL"). Quorum queues check
 // the head of the returns list and of the main list.
 func (b *Broker) dropExpired(q *Queue) {
-	for _, l := range []*readyList{&q.returns, &q.ready} {
-		for {
-			e := l.peek()
-			if e == nil || e.expiresAt > b.clock.Now || b.spent != nil {
-				break
-			}
-			l.pop()
-			q.bytes -= e.msg.size()
-			if b.observing() {
-				b.emit(Event{Kind: EvExpired, Msg: e.msg, Instance: e.id, Queue: q.Name})
-			} else {
-				b.spend()
-			}
-			b.deadLetter(q, e, ReasonExpired)
+	if q.returns.len() > 0 {
+		b.dropExpiredFrom(q, &q.returns)
+	}
+	b.dropExpiredFrom(q, &q.ready)
+}
+
+func (b *Broker) dropExpiredFrom(q *Queue, l *readyList) {
+	for {
+		e := l.peek()
+		if e == nil || e.expiresAt > b.clock.Now || b.spent != nil {
+			return
 		}
+		l.pop()
+		q.bytes -= e.msg.size()
+		if b.observing() {
+			b.emit(Event{Kind: EvExpired, Msg: e.msg, Instance: e.id, Queue: q.Name})
+		} else {
+			b.spend()
+		}
+		b.deadLetter(q, e, ReasonExpired)
 	}
 }
 
 // armHeadTimer makes sure a timer fires when the earliest head expires.
 func (b *Broker) armHeadTimer(q *Queue) {
 	at := Never
-	for _, l := range []*readyList{&q.returns, &q.ready} {
-		if e := l.peek(); e != nil && e.expiresAt < at {
-			at = e.expiresAt
-		}
+	if e := q.returns.peek(); e != nil {
+		at = e.expiresAt
+	}
+	if e := q.ready.peek(); e != nil && e.expiresAt < at {
+		at = e.expiresAt
 	}
 	if at == Never || at == q.headTimer {
 		return

@@ -47,9 +47,11 @@ func (b *Broker) checkPublish(p *Publishing) (*Exchange, *Error) {
 	if err := p.checkShortStrings(); err != nil {
 		return nil, err
 	}
-	for k := range p.Headers {
-		if err := checkShort("header name", k); err != nil {
-			return nil, err
+	if len(p.Headers) > 0 { // no map iterator to set up for none
+		for k := range p.Headers {
+			if err := checkShort("header name", k); err != nil {
+				return nil, err
+			}
 		}
 	}
 	x := b.exchangeVia(&b.pubX, p.Exchange)
