@@ -9,7 +9,9 @@
 #   e2e     browser tests only (builds first if dist/ is missing or older than the sources)
 #   worker  build the Cloudflare Worker into wasm/worker (after build)
 #   bench   core benchmarks, and every observed path (run, run --json, check, the
-#           playground session) against the bare engine, native and js/wasm, with ratios
+#           playground session) against the bare engine, native and js/wasm, with ratios;
+#           then the CLI whole process against the engine process (BENCH_RABBITMQ=1:
+#           and a real RabbitMQ's dead-letter rate)
 #
 # Environment: DIST (default dist), ADDR, VERSION (default: git short hash,
 # plus -dirty-<time> for uncommitted changes), PREFIX (serve under a URL
@@ -334,7 +336,56 @@ cmd_bench() {
 	PATH=$wasmpath GOOS=js GOARCH=wasm go test -run '^$' -bench Observed -count "${COUNT:-3}" ./ui/model | tee "$out/obs-wasm"
 	step "bench: ratios (medians; each path to the bare engine, then js/wasm to native)"
 	bench_ratios "$out"
+	bench_cli "$out"
+	if [[ ${BENCH_RABBITMQ:-} == 1 ]]; then
+		step "bench: a real RabbitMQ on the same workload (each broker that is up; minutes): go test -run '^\$' -bench RealDeadLetterRate -benchtime 1x ./conform"
+		go test -run '^$' -bench RealDeadLetterRate -benchtime 1x -count "${COUNT:-3}" ./conform
+	fi
 	rm -rf "$out"
+}
+
+# bench_cli measures the CLI as a user runs it, whole process (BENCHMARKS.md
+# "Observed paths"): the CPU time (user + sys) and peak RSS of `dlxlab run
+# FILE > out`, `run --json FILE > out` and `check FILE` on the 100,000-message
+# workload, each taken in turn with the engine process (the Observed/engine
+# benchmark run once: parse, then the workload on a bare core.Broker),
+# COUNT times; then `check --unbounded` of the 1,000,000-message workload,
+# stated as a rate. Medians. BENCH_RABBITMQ=1 adds a real RabbitMQ's rate.
+bench_cli() {
+	local out=$1 f=scenarios/testdata/bench-dlq-100k.yaml big=scenarios/testdata/bench-dlq-1m.yaml i
+	go build -o "$out/dlxlab" ./cmd/dlxlab
+	go test -c -o "$out/model.test" ./ui/model
+	step "bench: the CLI, whole process, CPU time against the engine process (/usr/bin/time -f '%U %S %M'), ${COUNT:-3} rounds"
+	timed() { # NAME COMMAND...: appends "NAME user sys maxrss_kb" to $out/cli-times
+		local name=$1
+		shift
+		/usr/bin/time -a -o "$out/cli-times" -f "$name %U %S %M" "$@" >"$out/cli-out" 2>/dev/null || true
+	}
+	for ((i = 0; i < ${COUNT:-3}; i++)); do
+		(cd ui/model && timed engine "$out/model.test" -test.run '^$' -test.bench Observed/engine -test.benchtime 1x -test.cpu 1)
+		timed run "$out/dlxlab" run "$f"
+		timed run-json "$out/dlxlab" run --json "$f"
+		timed check "$out/dlxlab" check "$f"
+		timed check-1m "$out/dlxlab" check --unbounded "$big"
+	done
+	awk '
+	function median(s,   n, i, j, t, a) {
+		n = split(s, a, " ")
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	NF == 4 { cpu[$1] = cpu[$1] " " ($2 + $3); rss[$1] = rss[$1] " " $4 }
+	END {
+		base = median(cpu["engine"])
+		printf "%-10s %12s %10s %14s %12s\n", "process", "median cpu s", "x engine", "peak RSS MiB", "msgs/cpu-s"
+		split("engine run run-json check check-1m", names, " ")
+		for (k = 1; k <= 5; k++) {
+			n = names[k]
+			if (!(n in cpu)) continue
+			c = median(cpu[n]); msgs = n == "check-1m" ? 1000000 : 100000
+			printf "%-10s %12.3f %10.2f %14.0f %12.0f\n", n, c, c / base, median(rss[n]) / 1024, msgs / c
+		}
+	}' "$out/cli-times"
 }
 
 # bench_ratios prints, from the saved benchmark outputs, each observed
