@@ -43,21 +43,33 @@ func (r *Runner) ObservationWithoutQueues() *Observation {
 	return r.observation(map[string]QueueState{})
 }
 
+// JSONOptions change what Runner.WriteJSON writes.
+type JSONOptions struct {
+	// BodyRefs writes long bodies once (Observation.WithBodyRefs).
+	BodyRefs bool
+	// Terminal also escapes DEL and the C1 control characters in strings
+	// (\u007f, \u0080–\u009f): the same JSON data, with no byte that
+	// a terminal would act on (docs/hostile-input.md), so `dlxlab run
+	// --json` writes it out without passing it through its escaper.
+	Terminal bool
+}
+
 // WriteJSON writes the observation of the run so far as JSON, what
-// Observation().WriteJSON writes (with bodyRefs, what
-// Observation().WithBodyRefs().WriteJSON writes), byte for byte, but
-// writes the final queues straight from the broker's messages: no queue
-// state, header table or property map is built per message, and a header
-// table equal to the previous message's is written by copying its bytes
-// (core's EachReadyHeaders says when). `dlxlab run --json` ends with it.
-func (r *Runner) WriteJSON(w io.Writer, bodyRefs bool) error {
+// Observation().WriteJSON writes (with BodyRefs, what
+// Observation().WithBodyRefs().WriteJSON writes), byte for byte (but for
+// Terminal), and writes the final queues straight from the broker's
+// messages: no queue state, header table or property map is built per
+// message, and a header table equal to the previous message's is written
+// by copying its bytes (core's EachReadyHeaders says when). `dlxlab run
+// --json` ends with it.
+func (r *Runner) WriteJSON(w io.Writer, opts JSONOptions) error {
 	r.collect(r.next-1, "")
 	o := r.obs // read only: the lists are not changed while it is written
 	o.ClockMS = int64(r.b.Now())
 	queues := r.b.Queues()
 	sort.Slice(queues, func(a, b int) bool { return queues[a].Name < queues[b].Name })
-	j := &jsonWriter{w: w}
-	if bodyRefs {
+	j := &jsonWriter{w: w, terminal: opts.Terminal}
+	if opts.BodyRefs {
 		j.refs = newBodyRefs()
 		o.eachBody(j.refs.add, func(each func(string)) {
 			for _, q := range queues {

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"slices"
@@ -102,6 +103,8 @@ type jsonWriter struct {
 	hold bool
 	// refs, if set, moves long bodies out of the messages (bodyRefs).
 	refs *bodyRefs
+	// terminal also escapes DEL and the C1 controls (JSONOptions).
+	terminal bool
 }
 
 func (j *jsonWriter) flush(all bool) error {
@@ -114,10 +117,14 @@ func (j *jsonWriter) flush(all bool) error {
 
 func (j *jsonWriter) newline() {
 	j.b = append(j.b, '\n')
-	for range j.first {
-		j.b = append(j.b, ' ', ' ')
+	for n := 2 * len(j.first); n > 0; n -= len(indent) {
+		j.b = append(j.b, indent[:min(n, len(indent))]...)
 	}
 }
+
+// indent is written a slice at a time: most lines are indented by a few
+// levels, and a queue's messages by five.
+const indent = "                                "
 
 func (j *jsonWriter) begin(c byte) {
 	j.b = append(j.b, c)
@@ -152,7 +159,7 @@ func (j *jsonWriter) key(k string) {
 	j.b = append(j.b, ':', ' ')
 }
 
-func (j *jsonWriter) str(s string)  { j.b = appendJSONString(j.b, s) }
+func (j *jsonWriter) str(s string)  { j.b = appendJSONString(j.b, s, j.terminal) }
 func (j *jsonWriter) int(n int64)   { j.b = strconv.AppendInt(j.b, n, 10) }
 func (j *jsonWriter) bool(v bool)   { j.b = strconv.AppendBool(j.b, v) }
 func (j *jsonWriter) null()         { j.b = append(j.b, "null"...) }
@@ -427,20 +434,25 @@ func (j *jsonWriter) plain(v any) {
 			prefix[i] = ' '
 		}
 		json.Indent(&ind, raw, string(prefix), "  ")
-		j.b = append(j.b, ind.Bytes()...)
+		if j.terminal {
+			j.b = appendTerminalSafe(j.b, ind.Bytes())
+		} else {
+			j.b = append(j.b, ind.Bytes()...)
+		}
 	}
 }
 
 // appendJSONString quotes s as encoding/json does (HTML characters,
-// U+2028 and U+2029 escaped; invalid UTF-8 as U+FFFD).
-func appendJSONString(b []byte, s string) []byte {
+// U+2028 and U+2029 escaped; invalid UTF-8 as U+FFFD); with terminal,
+// DEL and U+0080–U+009F too (\u007f, \u0080).
+func appendJSONString(b []byte, s string, terminal bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && (c != 0x7f || !terminal) {
 				i++
 				continue
 			}
@@ -480,8 +492,28 @@ func appendJSONString(b []byte, s string) []byte {
 			start = i
 			continue
 		}
+		if terminal && r <= 0x9f {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
 		i += size
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendTerminalSafe appends JSON written by encoding/json with DEL and
+// U+0080–U+009F, which can only stand inside its strings, escaped.
+func appendTerminalSafe(b, js []byte) []byte {
+	for _, r := range string(js) {
+		if r == 0x7f || r >= 0x80 && r <= 0x9f {
+			b = fmt.Appendf(b, `\u%04x`, r)
+			continue
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	return b
 }

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -168,11 +169,26 @@ func TestWriteJSONSame(t *testing.T) {
 				r.Step()
 			}
 			var live bytes.Buffer
-			if err := r.WriteJSON(&live, refs); err != nil {
+			if err := r.WriteJSON(&live, JSONOptions{BodyRefs: refs}); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(live.Bytes(), want) {
 				t.Fatalf("Runner.WriteJSON (body refs %v) differs:\n%s\nwant:\n%s", refs, live.Bytes(), want)
+			}
+			// Terminal: the same data, and no DEL or C1 control left
+			var term bytes.Buffer
+			if err := r.WriteJSON(&term, JSONOptions{BodyRefs: refs, Terminal: true}); err != nil {
+				t.Fatal(err)
+			}
+			var a, b any
+			if err := json.Unmarshal(want, &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(term.Bytes(), &b); err != nil || !reflect.DeepEqual(a, b) {
+				t.Fatalf("Terminal JSON (%v) is not the same data:\n%s", err, term.Bytes())
+			}
+			if i := strings.IndexFunc(term.String(), func(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f }); i >= 0 {
+				t.Fatalf("Terminal JSON holds a control character at %d", i)
 			}
 		}
 	}
@@ -190,7 +206,7 @@ func TestWriteJSONSame(t *testing.T) {
 			consumers: [{name: c, queue: dlq, actions: [ack]}]
 			steps:
 			  - snapshot: start
-			  - publish: {routing_key: "q<&>\"", body: "tab\there \u0001 \u007f é \u2029", properties: {content_type: "a/b", priority: 3, timestamp: 7, delivery_mode: 2, headers: {f: 1.5, big: 1e300, neg: -0.25, n: 12, s: "x\ny", b: true, z: null, arr: [1, "a", [2]], t: {k: {k2: 2.5}}}}}
+			  - publish: {routing_key: "q<&>\"", body: "tab\there \u0001 \u007f é \u0085 \u2029", properties: {content_type: "a/b", priority: 3, timestamp: 7, delivery_mode: 2, headers: {f: 1.5, big: 1e300, neg: -0.25, n: 12, s: "x\ny", b: true, z: null, arr: [1, "a", [2]], t: {k: {k2: 2.5}}}}}
 			  - wait: 10ms
 			  - publish: {routing_key: nowhere, body: "`+long+`"}
 			  - publish: {routing_key: dlq, body: "`+long+`", count: 3}

@@ -14,8 +14,8 @@ import (
 // (move the cursor, rewrite earlier lines, set the window title). Every
 // byte the CLI writes to a terminal or pipe goes through controlEscaper,
 // which writes control characters other than newline and tab as visible
-// escapes (\x1b, \u009b). JSON output is unchanged by it: encoding/json
-// escapes control characters itself.
+// escapes (\x1b, \u009b). The JSON of run --json bypasses it (writeSafe):
+// its writer escapes every control character itself, as JSON escapes.
 
 // controlEscaper escapes C0, DEL and C1 control characters on their way to w.
 // A rune cut in two by Write boundaries is held until its end arrives.
@@ -23,9 +23,14 @@ type controlEscaper struct {
 	w       io.Writer
 	pending []byte
 	out     []byte
+	// pass lets bytes through as they are (terminalOut.writeSafe).
+	pass bool
 }
 
 func (e *controlEscaper) Write(p []byte) (int, error) {
+	if e.pass {
+		return e.w.Write(p)
+	}
 	data := p
 	if len(e.pending) > 0 {
 		data = append(e.pending, p...)
@@ -128,6 +133,27 @@ func newTerminalOut(w io.Writer) *terminalOut {
 }
 
 func (t *terminalOut) Write(p []byte) (int, error) { return t.buf.Write(p) }
+
+// writeSafe runs write with an output that bypasses the escaper, for
+// output that holds no control character by construction (run --json
+// writes JSON with scenarios.JSONOptions.Terminal): a long document is
+// then not looked at byte by byte a second time. Other writers (tests)
+// are used as they are.
+func writeSafe(w io.Writer, write func(io.Writer) error) error {
+	t, ok := w.(*terminalOut)
+	if !ok {
+		return write(w)
+	}
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	t.esc.pass = true
+	defer func() { t.esc.pass = false }()
+	if err := write(t.buf); err != nil {
+		return err
+	}
+	return t.buf.Flush()
+}
 
 // Flush writes out what is buffered.
 func (t *terminalOut) Flush() error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -66,7 +67,11 @@ func runRun(args []string, cio cliIO) int {
 	}
 	// written as it is made, the final queues straight from the broker:
 	// the JSON of a long run is never held whole
-	if err := r.WriteJSON(cio.stdout, true); err != nil {
+	// its strings are escaped for a terminal by the writer itself
+	err = writeSafe(cio.stdout, func(w io.Writer) error {
+		return r.WriteJSON(w, scenarios.JSONOptions{BodyRefs: true, Terminal: true})
+	})
+	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitFail
 	}

@@ -249,3 +249,24 @@ func TestUnboundedFlag(t *testing.T) {
 		t.Errorf("run -h does not warn about --unbounded:\n%s", errs)
 	}
 }
+
+// run --json writes DEL and C1 controls in strings as JSON escapes: valid
+// JSON, the same body, and nothing a terminal would act on.
+func TestRunJSONControlCharacters(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ctl.yaml")
+	os.WriteFile(file, []byte("queues: [{name: q}]\nsteps:\n  - publish: {routing_key: q, body: \"a\\x7fb\\u0085c\\x1bd\"}\n"), 0o644)
+	code, out, errs := runCLI(t, runRun, "", "--json", file)
+	if code != exitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var obs scenarios.Observation
+	if err := json.Unmarshal([]byte(out), &obs); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if got := obs.Queues["q"].Messages[0].Body; got != "a\x7fb\u0085c\x1bd" {
+		t.Errorf("body %q", got)
+	}
+	if strings.ContainsAny(out, "\x7f\u0085\x1b") {
+		t.Errorf("a control character reached the output:\n%q", out)
+	}
+}

@@ -44,7 +44,7 @@ func BenchmarkObserved(b *testing.B) {
 		{"run-json", func(b *testing.B) any {
 			return toFile(b, traceFile, func(w *bufio.Writer) any {
 				r := runAll(b, sc, scenarios.Options{NoTrace: true})
-				if err := r.WriteJSON(w, true); err != nil {
+				if err := r.WriteJSON(w, scenarios.JSONOptions{BodyRefs: true, Terminal: true}); err != nil {
 					b.Fatal(err)
 				}
 				return r
