@@ -109,7 +109,19 @@ func TestJourneyCheckpoints(t *testing.T) {
 	if got := p.text("#xdeath-note"); !strings.Contains(got, "writes the x-last-death") {
 		t.Errorf("version note = %q", got)
 	}
+	// At 1280×800 the open checkpoint folds to its question, and the
+	// x-death table is in sight without scrolling; Unfold brings it all back.
+	if js[string](p, `document.querySelector('#checkpoint').dataset.folded`) != "true" {
+		t.Error("the checkpoint does not fold while a message is open")
+	}
+	if !inSight(p, "#xdeath") {
+		t.Error("the x-death table is below the fold with the checkpoint open")
+	}
 	p.screenshot("checkpoint-acked-xdeath.png")
+	p.click("#checkpoint-fold")
+	p.waitFor(`#checkpoint[data-folded="false"] #checkpoint-text`)
+	p.click("#checkpoint-fold")
+	p.waitFor(`#checkpoint[data-folded="true"]`)
 	p.fill("#lang", "zh")
 	p.waitFor("#checkpoint")
 	if got := p.text("#checkpoint-text"); !strings.Contains(got, "第五次投递") {
@@ -117,6 +129,18 @@ func TestJourneyCheckpoints(t *testing.T) {
 	}
 	p.screenshot("checkpoint-zh.png")
 	p.check()
+}
+
+// inSight reports whether the element is wholly on screen, not hidden
+// under its scrolling panel's edge.
+func inSight(p *page, sel string) bool {
+	return js[bool](p, `(() => { const el = document.querySelector(`+quote(sel)+`); if (!el) return false;
+		const r = el.getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight || r.height === 0) return false;
+		for (let a = el.parentElement; a; a = a.parentElement) {
+			const s = getComputedStyle(a); if (!/(auto|scroll|hidden)/.test(s.overflowY)) continue;
+			const b = a.getBoundingClientRect(); if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) return false;
+		}
+		return true; })()`)
 }
 
 // canvasState is what the canvas and the clock show: the clock, the

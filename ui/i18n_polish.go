@@ -26,8 +26,13 @@ var polishCatalogue = map[string][2]string{
 	"fielderr.toolong": {"A %[1]v holds at most 255 bytes (an AMQP short string); this one has %[2]v.",
 		"%[1]v 最多 255 字节（AMQP 短字符串）；这里有 %[2]v 字节。"},
 	"fielderr.prefetch": {"prefetch is 0 (no limit) or a positive whole number.", "prefetch 必须是 0（不限）或正整数。"},
-	"punct.comma":       {", ", "，"},
-	"badge.more":        {"+%[1]v more", "另有 %[1]v 个"},
+	// the checkpoint panel folded to make room for the inspector
+	"cp.fold":         {"Fold", "收起"},
+	"cp.unfold":       {"Unfold", "展开"},
+	"cp.fold.title":   {"Fold the checkpoint to its question, to make room for the inspector", "把检查点收起到只剩问题，给检查器腾出空间"},
+	"cp.unfold.title": {"Show the whole checkpoint", "显示完整的检查点"},
+	"punct.comma":     {", ", "，"},
+	"badge.more":      {"+%[1]v more", "另有 %[1]v 个"},
 }
 
 func init() {

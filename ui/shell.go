@@ -67,6 +67,7 @@ type page struct {
 	embed    model.EmbedOptions // the embed link's options (embed.go)
 	view     string             // the pane a narrow screen shows (embed.go)
 	menuOpen bool               // the header's menu on a narrow screen
+	cpFold   cpFold             // the checkpoint panel folded or not (checkpoint_fold.go)
 }
 
 // Side panel tabs.

@@ -56,10 +56,12 @@ func (h *page) checkpointPanel(snap model.Snapshot) app.UI {
 			app.If(cp.Revealed, h.answer(cp)),
 		)
 	}
+	folded := h.cpFolded(cp, snap)
 	return app.Section().ID("checkpoint").Class("dl-checkpoint").Aria("live", "polite").
-		DataSet("index", cp.Index).DataSet("revealed", cp.Revealed).DataSet("waiting", cp.Waiting).Body(
+		DataSet("index", cp.Index).DataSet("revealed", cp.Revealed).DataSet("waiting", cp.Waiting).DataSet("folded", folded).Body(
 		app.Div().Class("dl-cp-head").Body(
 			app.Span().Class("dl-kind").Text(h.t("cp.title", cp.Index, cp.Count)),
+			h.foldButton(cp, folded),
 			app.Button().ID("checkpoint-close").Class("dl-button", "dl-button--icon").Type("button").
 				Aria("label", h.t("close")).OnClick(h.onCheckpointClose).Text("×"),
 		),
