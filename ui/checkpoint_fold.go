@@ -42,7 +42,7 @@ func (h *page) foldButton(cp *model.CheckpointView, folded bool) app.UI {
 	}
 	return app.Button().ID("checkpoint-fold").Class("dl-button", "dl-button--small", "dl-cp-fold").Type("button").
 		Aria("expanded", !folded).Aria("controls", "checkpoint").Title(title).
-		OnClick(h.onCheckpointFold(cpKey(cp), !folded)).Text(label)
+		OnClick(h.onCheckpointFold(cpKey(cp), !folded), cpKey(cp), folded).Text(label)
 }
 
 func (h *page) onCheckpointFold(key string, folded bool) app.EventHandler {

@@ -405,8 +405,10 @@ func (h *Inspector) messagePanel() app.UI {
 		),
 		app.P().ID("msg-where").Class("dl-where").DataSet("gone", md.Gone).Text(h.t(md.WhereKey, args...)),
 		settle,
+		// x-death first when there is one: what the lessons are about, in sight under an open checkpoint
+		app.If(len(md.XDeath) > 0, h.xdeathTable(md.XDeath)),
 		h.kvTable("msg-props", h.t("inspect.properties"), props),
-		h.xdeathTable(md.XDeath),
+		app.If(len(md.XDeath) == 0, h.xdeathTable(md.XDeath)),
 		app.If(len(md.Headers) > 0, h.kvTable("msg-headers", h.t("inspect.headers"), md.Headers)),
 		h.historyList(md.History),
 	)
