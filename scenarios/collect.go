@@ -68,7 +68,7 @@ func (r *Runner) traceEvent(ev *core.Event) {
 			r.lineT, r.lineTime = ev.T, append(appendTime(r.lineTime[:0], ev.T), ' ')
 		}
 		r.line = append(append(r.line[:0], r.lineTime...), kindColumn(ev.Kind)...)
-		r.line = append(appendTraceFields(r.line, ev), '\n')
+		r.line = append(appendTraceFields(r.line, ev, r.opts.TerminalTrace), '\n')
 		r.opts.Trace.Write(r.line)
 		return
 	}
@@ -85,7 +85,7 @@ func traceLine(ev *core.Event) string { return string(appendTraceLine(nil, ev)) 
 func appendTraceLine(b []byte, ev *core.Event) []byte {
 	b = appendTime(b, ev.T)
 	b = append(b, ' ')
-	return appendTraceFields(append(b, kindColumn(ev.Kind)...), ev)
+	return appendTraceFields(append(b, kindColumn(ev.Kind)...), ev, false)
 }
 
 // kindColumn is an event kind padded to the trace's 14 columns.
@@ -112,16 +112,18 @@ func padKind(kind string) string {
 	return kind
 }
 
-// appendTraceFields appends the fields of an event's trace line.
-func appendTraceFields(b []byte, ev *core.Event) []byte {
+// appendTraceFields appends the fields of an event's trace line; with
+// terminal, names printed unquoted have their control characters made
+// visible (Options.TerminalTrace; quoted fields have none left).
+func appendTraceFields(b []byte, ev *core.Event, terminal bool) []byte {
 	if ev.Queue != "" {
-		b = append(append(b, " queue="...), ev.Queue...)
+		b = appendName(append(b, " queue="...), ev.Queue, terminal)
 	}
 	if ev.Exchange != "" || ev.Kind == core.EvPublished || ev.Kind == core.EvReturned || ev.Kind == core.EvDeadLettered {
 		b = appendQuoted(append(b, " exchange="...), ev.Exchange)
 	}
 	if ev.Consumer != "" {
-		b = append(append(b, " consumer="...), ev.Consumer...)
+		b = appendName(append(b, " consumer="...), ev.Consumer, terminal)
 	}
 	if ev.Tag != 0 {
 		b = strconv.AppendUint(append(b, " tag="...), ev.Tag, 10)
@@ -129,7 +131,7 @@ func appendTraceFields(b []byte, ev *core.Event) []byte {
 	if ev.Msg != nil {
 		b = strconv.AppendUint(append(b, " msg="...), ev.Msg.Lineage, 10)
 		if ev.Kind == core.EvPublished {
-			b = appendList(append(b, " keys="...), ev.Msg.Keys)
+			b = appendList(append(b, " keys="...), ev.Msg.Keys, terminal)
 			b = appendQuoted(append(b, " body="...), clip(ev.Msg.Body))
 		}
 	}
@@ -140,7 +142,7 @@ func appendTraceFields(b []byte, ev *core.Event) []byte {
 		b = append(b, " redelivered=true"...)
 	}
 	if ev.Action != "" {
-		b = append(append(b, " action="...), ev.Action...)
+		b = appendName(append(b, " action="...), ev.Action, terminal)
 	}
 	if ev.Reason != "" {
 		b = appendQuoted(append(b, " reason="...), ev.Reason)
@@ -149,7 +151,7 @@ func appendTraceFields(b []byte, ev *core.Event) []byte {
 		b = strconv.AppendInt(append(b, " code="...), int64(ev.Code), 10)
 	}
 	if len(ev.Targets) > 0 || ev.Kind == core.EvPublished || ev.Kind == core.EvDeadLettered {
-		b = appendList(append(b, " to="...), ev.Targets)
+		b = appendList(append(b, " to="...), ev.Targets, terminal)
 	}
 	if ev.Detail != "" {
 		b = appendQuoted(append(b, " detail="...), ev.Detail)
@@ -168,14 +170,14 @@ func appendQuoted(b []byte, s string) []byte {
 	return append(append(append(b, '"'), s...), '"')
 }
 
-// appendList appends "[a,b,c]".
-func appendList(b []byte, l []string) []byte {
+// appendList appends "[a,b,c]" (names: appendName).
+func appendList(b []byte, l []string, terminal bool) []byte {
 	b = append(b, '[')
 	for i, s := range l {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, s...)
+		b = appendName(b, s, terminal)
 	}
 	return append(b, ']')
 }

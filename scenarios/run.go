@@ -52,6 +52,12 @@ type Options struct {
 	// holding 100,000 dead-lettered messages then costs a few bytes a
 	// message instead of a rendered x-death table each (`dlxlab check`).
 	BodiesOnly bool
+	// TerminalTrace makes the control characters of the trace written to
+	// Trace visible as the CLI's escaper would (AppendTerminal): its
+	// quoted fields have none left (strconv.Quote), so only the names it
+	// prints unquoted and the runner's own lines are looked at, and
+	// `dlxlab run` writes the trace out without scanning it again.
+	TerminalTrace bool
 	// Unbounded lifts the broker's limits on live copies and bytes held
 	// (core.MaxLiveCopies, core.MaxBytesHeld), for a file read by
 	// ParseUnbounded: local benchmarking only. The event budget stays
@@ -440,7 +446,11 @@ func (r *Runner) trace(line string) {
 		return
 	}
 	if r.opts.Trace != nil {
-		r.line = append(append(r.line[:0], line...), '\n')
+		if r.opts.TerminalTrace {
+			r.line = append(AppendTerminal(r.line[:0], line), '\n')
+		} else {
+			r.line = append(append(r.line[:0], line...), '\n')
+		}
 		r.opts.Trace.Write(r.line)
 		return
 	}

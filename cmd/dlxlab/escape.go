@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"unicode/utf8"
+
+	"github.com/dlxlab/dlxlab/scenarios"
 )
 
 // Scenario titles, names, keys and bodies are anyone's text: printed raw, an
@@ -45,29 +47,18 @@ func (e *controlEscaper) Write(p []byte) (int, error) {
 		}
 		return len(p), nil
 	}
-	e.out = append(e.out[:0], data[:plain]...)
-	for i := plain; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
-				e.out = fmt.Appendf(e.out, `\x%02x`, c)
-			} else {
-				e.out = append(e.out, c)
-			}
-			i++
-			continue
-		}
-		if !utf8.FullRune(data[i:]) {
-			e.pending = append([]byte(nil), data[i:]...)
+	// A rune cut by the end of p waits for the next Write: only a lead
+	// byte of the last three can start one.
+	cut := len(data)
+	for k := max(plain, len(data)-3); k < len(data); k++ {
+		if data[k] >= utf8.RuneSelf && !utf8.FullRune(data[k:]) {
+			cut = k
 			break
 		}
-		r, size := utf8.DecodeRune(data[i:])
-		if r >= 0x80 && r <= 0x9f {
-			e.out = fmt.Appendf(e.out, `\u%04x`, r)
-		} else {
-			e.out = append(e.out, data[i:i+size]...)
-		}
-		i += size
+	}
+	e.out = scenarios.AppendTerminal(append(e.out[:0], data[:plain]...), string(data[plain:cut]))
+	if cut < len(data) {
+		e.pending = append([]byte(nil), data[cut:]...)
 	}
 	if _, err := e.w.Write(e.out); err != nil {
 		return 0, err

@@ -108,13 +108,20 @@ func runTrace(cio cliIO, sc *scenarios.Scenario, profile string, unbounded bool)
 		title = sc.Name
 	}
 	fmt.Fprintf(cio.stdout, "%s (profile %s)\n\n", title, p)
-	r, err := scenarios.NewRunner(sc, scenarios.Options{Profile: profile, Trace: cio.stdout, BodiesOnly: true, Unbounded: unbounded})
+	var r *scenarios.Runner
+	// the trace makes its own control characters visible (TerminalTrace):
+	// written as it is, not scanned a second time
+	writeSafe(cio.stdout, func(w io.Writer) error {
+		r, err = scenarios.NewRunner(sc, scenarios.Options{Profile: profile, Trace: w, TerminalTrace: true,
+			BodiesOnly: true, Unbounded: unbounded})
+		for err == nil && !r.Done() {
+			r.Step()
+		}
+		return nil
+	})
 	if err != nil {
 		fmt.Fprintf(cio.stderr, "dlxlab run: %v\n", err)
 		return exitUsage
-	}
-	for !r.Done() {
-		r.Step()
 	}
 	printSummary(cio, r)
 	return exitOK

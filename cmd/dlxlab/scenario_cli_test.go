@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -268,5 +269,51 @@ func TestRunJSONControlCharacters(t *testing.T) {
 	}
 	if strings.ContainsAny(out, "\x7f\u0085\x1b") {
 		t.Errorf("a control character reached the output:\n%q", out)
+	}
+}
+
+// A trace written with TerminalTrace and let past the escaper (run's
+// path) is byte for byte the raw trace passed through the escaper, for a
+// scenario whose names, keys and bodies hold C0, DEL and C1 controls, and
+// for every library and suite file.
+func TestTerminalTraceSameAsEscaper(t *testing.T) {
+	hostile := "title: \"t \\x1b]0;x\\x07\"\nexchanges: [{name: \"x\\x7f\\u009b\", type: fanout}]\n" +
+		"queues:\n  - {name: \"q\\x1b[2J\", arguments: {x-message-ttl: 0, x-dead-letter-exchange: \"x\\x7f\\u009b\"}}\n  - {name: \"d\\u0085\\t\\x01é\"}\n" +
+		"bindings: [{source: \"x\\x7f\\u009b\", destination: \"d\\u0085\\t\\x01é\"}]\n" +
+		"consumers: [{name: \"c\\u009bé\\x1b\", queue: \"d\\u0085\\t\\x01é\", actions: [hold]}]\n" +
+		"steps:\n  - publish: {routing_key: \"q\\x1b[2J\", body: \"b\\x1b\\u0085\\x7f日本\"}\n" +
+		"  - publish: {exchange: \"x\\x7f\\u009b\", routing_key: \"k\\x07\\u0090\", body: two}\n" +
+		"  - get: {queue: \"q\\x1b[2J\"}\n  - declare: {queue: \"bad\\x1b\", arguments: {x-message-ttl: -1}}\n" +
+		"  - ack: {consumer: \"c\\u009bé\\x1b\"}\n"
+	sc, err := scenarios.Parse("hostile.yaml", []byte(hostile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []*scenarios.Scenario{sc}
+	files, _ := filepath.Glob("../../scenarios/library/*.yaml")
+	suite, _ := filepath.Glob("../../scenarios/suite/*.yaml")
+	for _, f := range append(files, suite...) {
+		data, _ := os.ReadFile(f)
+		if s, err := scenarios.Parse(f, data); err == nil {
+			all = append(all, s)
+		}
+	}
+	for _, sc := range all {
+		var escaped, safe bytes.Buffer
+		out := newTerminalOut(&escaped)
+		scenarios.Run(sc, scenarios.Options{Trace: out})
+		out.Flush()
+		out = newTerminalOut(&safe)
+		writeSafe(out, func(w io.Writer) error {
+			_, err := scenarios.Run(sc, scenarios.Options{Trace: w, TerminalTrace: true})
+			return err
+		})
+		out.Flush()
+		if escaped.String() != safe.String() {
+			t.Fatalf("%s: TerminalTrace differs:\n%q\nwant\n%q", sc.Name, safe.String(), escaped.String())
+		}
+	}
+	if len(all) < 50 {
+		t.Errorf("only %d scenarios", len(all))
 	}
 }
