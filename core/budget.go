@@ -3,6 +3,8 @@ package core
 import (
 	"errors"
 	"fmt"
+
+	"github.com/dlxlab/dlxlab/core/kernel"
 )
 
 // The work budget bounds everything one run may do, so that no scenario,
@@ -98,7 +100,7 @@ func (b *Broker) liveCopies() int64 {
 // reads still call it, so the count is the same observed or not.
 func (b *Broker) spend() {
 	b.work++
-	b.yield()
+	kernel.Yield(uint64(b.work)) // under js/wasm, lets the garbage collector's marker run
 	if b.budget.Events > 0 && b.work > b.budget.Events && b.spent == nil {
 		b.overspent("broker events", b.budget.Events)
 	}

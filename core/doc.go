@@ -83,7 +83,6 @@
 //	topology.go       declare and delete of exchanges and queues, purge
 //	topology_query.go questions a topology checker asks, answered with the broker's rules
 //	value.go          AMQP field values and tables
-//	yield.go          under js/wasm, a yield to the Go scheduler every few thousand events
 //
 // A test (TestFileMapComplete) fails when a file is missing from this
 // list or listed but gone.

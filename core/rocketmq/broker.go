@@ -135,6 +135,7 @@ var ErrBudget = errors.New("work budget spent")
 
 func (b *Broker) emit(ev Event) {
 	b.work++
+	kernel.Yield(uint64(b.work)) // under js/wasm, lets the garbage collector's marker run
 	if b.work > b.cfg.MaxEvents && b.spent == nil {
 		b.spent = fmt.Errorf("limit: the run stopped at %d ms: more than %d broker events (the simulator's work budget): %w",
 			b.clock.Now, b.cfg.MaxEvents, ErrBudget)
