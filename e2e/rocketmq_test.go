@@ -195,7 +195,8 @@ func TestJourneyRocketChinese(t *testing.T) {
 
 // TestJourneyRocketEmbed: a RocketMQ link embedded: the poster names the
 // lesson and its topics; after the click the read-only RocketMQ canvas
-// plays.
+// plays. With load=1, lang=zh, controls=0 and play=1 it loads, speaks
+// Chinese, hides the clock's buttons and plays by itself.
 func TestJourneyRocketEmbed(t *testing.T) {
 	p := openPage(t, "/")
 	p.openRocketLesson("rocketmq-orderly-blocks-queue")
@@ -222,5 +223,25 @@ func TestJourneyRocketEmbed(t *testing.T) {
 	e.waitFor(rqLane("%DLQ%ledger", 0) + ` [data-role="rq-chip"]`)
 	e.screenshot("rocketmq-embed.png")
 	e.check()
+
+	// The embed options a RocketMQ embed honours: load, lang, controls, play.
+	o := &page{t: t, ctx: browser(t), base: p.base}
+	o.check = exceptions(t, o.ctx)
+	if _, err := chromedpNavigate(o, "/embed"+frag+"&load=1&lang=zh&controls=0&play=1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mounted(o.ctx); err != nil {
+		t.Fatalf("load=1: the embed did not mount by itself: %v", err)
+	}
+	o.waitFor(`#shell[data-broker="rocketmq"].dl-shell--nocontrols`)
+	o.waitFor(rqLane("%DLQ%ledger", 0) + ` [data-role="rq-chip"]`) // play=1: it plays without a click
+	if js[bool](o, `(() => { const b = document.querySelector('#play'); return !!b && b.offsetParent !== null; })()`) {
+		t.Error("controls=0: the play button is still shown")
+	}
+	if got := o.text("#clock"); !strings.Contains(got, "虚拟时间") {
+		t.Errorf("lang=zh: the clock reads %q", got)
+	}
+	o.screenshot("rocketmq-embed-options.png")
+	o.check()
 	p.check()
 }

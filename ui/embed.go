@@ -33,6 +33,10 @@ func (h *page) applyEmbed(frag string) {
 		h.lang = h.embed.Lang
 		setDocLang(h.lang)
 	}
+	if h.rocketMode() { // no inspector, no checkpoints: t, play, controls and lang (rocketmq_embed.go)
+		h.rq.ApplyEmbed(h.embed)
+		return
+	}
 	h.s.ApplyEmbed(h.embed)
 	if h.embed.ShowPanel(h.s.Selection()) && h.s.Selection().Kind != "" {
 		h.view = viewPanel // what the page pinned is what it wants seen

@@ -110,6 +110,16 @@ func (h *page) openRocketLink(frag string) bool {
 	return true
 }
 
+// openState applies a short link's fragment (t, sel) to the scenario the
+// page loaded, in whichever broker's session opened it.
+func (h *page) openState(frag string) {
+	if h.rocketMode() {
+		h.rq.OpenState(frag)
+		return
+	}
+	h.s.OpenState(frag)
+}
+
 // loadRocketJSON opens a short link's body if it is a RocketMQ scenario.
 func (h *page) loadRocketJSON(body string) (bool, error) {
 	s, err := model.LoadRocketText("share link", []byte(body))
@@ -166,6 +176,9 @@ func (h *Shell) rocketRender() app.UI {
 	class := "dl-shell dl-shell--rocketmq"
 	if h.Compact {
 		class += " dl-shell--compact"
+		if !h.embed.Controls {
+			class += " dl-shell--nocontrols" // controls=0 (docs/links-and-http.md "Embed options")
+		}
 	}
 	return app.Div().ID("shell").Class(class).DataSet("broker", brokerRocket).Body(
 		&RocketHeader{page: h.page, Rev: h.rev},

@@ -165,7 +165,7 @@ func (h *Shell) restore(ctx app.Context, s *model.Session) {
 				if err := h.loadJSON(body); err != nil {
 					h.linkErr = err.Error()
 				} else if h.Compact { // an embed's fragment: state and options
-					h.s.OpenState(locationHash())
+					h.openState(locationHash())
 					h.applyEmbed(locationHash())
 				}
 			}

@@ -99,7 +99,7 @@ func IsRocketFragment(frag string) bool {
 // OpenRocketFragment opens a share link's fragment ("s=1.…&t=…&sel=…").
 // ErrNotRocket: the link holds a RabbitMQ scenario (Session opens it).
 func OpenRocketFragment(frag string) (*RocketSession, error) {
-	link, t, sel := fragmentParts(frag)
+	link, _, _ := fragmentParts(frag)
 	if link == "" {
 		return nil, ErrNoLink
 	}
@@ -118,10 +118,7 @@ func OpenRocketFragment(frag string) (*RocketSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ms, err := strconv.ParseInt(t, 10, 64); err == nil && ms >= 0 {
-		s.seek(rmq.Time(ms))
-	}
-	s.sel = parseRocketSel(sel)
+	s.OpenState(frag) // t and sel (rocketmq_embed.go)
 	return s, nil
 }
 
