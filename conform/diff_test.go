@@ -180,7 +180,8 @@ func TestToleranceAllowed(t *testing.T) {
 	}
 }
 
-func TestTimingOnly(t *testing.T) {
+// Every failure with differences is replayed again; errors are not.
+func TestRetryable(t *testing.T) {
 	tms := Difference{Path: "deliveries[2].t_ms", Sim: "1000", Broker: "2130"}
 	body := Difference{Path: "deliveries[2].message.body", Sim: `"a"`, Broker: `"b"`}
 	cases := []struct {
@@ -189,14 +190,14 @@ func TestTimingOnly(t *testing.T) {
 		want bool
 	}{
 		{"late only", Result{Status: Failed, Unlisted: []Difference{tms}}, true},
-		{"late and wrong", Result{Status: Failed, Unlisted: []Difference{tms, body}}, false},
-		{"wrong only", Result{Status: Failed, Unlisted: []Difference{body}}, false},
+		{"late and wrong", Result{Status: Failed, Unlisted: []Difference{tms, body}}, true},
+		{"wrong only", Result{Status: Failed, Unlisted: []Difference{body}}, true},
 		{"passed", Result{Status: Passed}, false},
 		{"failed without diffs", Result{Status: Failed}, false},
 	}
 	for _, c := range cases {
-		if got := timingOnly(&c.r); got != c.want {
-			t.Errorf("%s: timingOnly = %v, want %v", c.name, got, c.want)
+		if got := retryable(&c.r); got != c.want {
+			t.Errorf("%s: retryable = %v, want %v", c.name, got, c.want)
 		}
 	}
 }

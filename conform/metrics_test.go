@@ -117,21 +117,6 @@ steps: [{publish: {exchange: "", routing_key: q, body: x, count: 2}}, {publish: 
 }
 
 // A timing failure may carry metrics differences and still be replayed;
-// metrics differences alone are not a timing failure.
-func TestTimingOnlyWithMetrics(t *testing.T) {
-	late := Difference{Path: "deliveries[2].t_ms"}
-	counter := Difference{Path: "metrics/rabbitmq_queue_messages{queue=\"q\",vhost=\"v\"}"}
-	for _, c := range []struct {
-		diffs []Difference
-		want  bool
-	}{{[]Difference{late}, true}, {[]Difference{late, counter}, true}, {[]Difference{counter}, false},
-		{[]Difference{late, {Path: "deliveries[2].message.body"}}, false}} {
-		if got := timingOnly(&Result{Status: Failed, Unlisted: c.diffs}); got != c.want {
-			t.Errorf("%v: %v, want %v", c.diffs, got, c.want)
-		}
-	}
-}
-
 func TestMetricsLine(t *testing.T) {
 	s := Summary{Results: []Result{{Metrics: MetricsEqual}, {Metrics: MetricsDiffer}, {Metrics: MetricsObjectsOnly}, {Metrics: MetricsSurplus}, {}}}
 	if got, want := s.MetricsLine(), "metrics equal on 1 of 4 (1 with node-wide counters not compared, 1 with node-wide counters above the scenario's: other traffic)"; got != want {
