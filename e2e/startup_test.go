@@ -43,6 +43,13 @@ type startup struct {
 // asserted. STARTUP_RUNS (default 3) fresh browsers; FIGURES=0 skips it.
 // FIGURES_PROFILE=DIR also records a V8 CPU profile of the first visit
 // (Go function names need an app.wasm built without -s -w).
+//
+// Two experiments, to run A/B against the plain visit on a quiet machine:
+// STARTUP_DEFER_SW=1 holds go-app's service worker registration back 15 s
+// (its precache downloads and decodes app.wasm a second time while the
+// page compiles it); STARTUP_PRELOAD=1 starts the app.wasm download when
+// the document starts, as a <link rel="preload" as="fetch"> would, instead
+// of when the deferred app.js runs.
 func TestStartupFigures(t *testing.T) {
 	if os.Getenv("FIGURES") == "0" {
 		t.Skip("FIGURES=0")
@@ -87,7 +94,14 @@ func firstVisit(t *testing.T, base string, profile bool) (startup, string) {
 	t.Helper()
 	ctx := browser(t)
 	p := &page{t: t, ctx: ctx, base: base, check: exceptions(t, ctx)}
-	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: startupMarks}); err != nil {
+	src := startupMarks
+	if os.Getenv("STARTUP_DEFER_SW") == "1" {
+		src += `;(() => { const r = navigator.serviceWorker.register.bind(navigator.serviceWorker); navigator.serviceWorker.register = (a, b) => new Promise(ok => setTimeout(() => ok(r(a, b)), 15000)); })()`
+	}
+	if os.Getenv("STARTUP_PRELOAD") == "1" {
+		src += `;(() => { const l = document.createElement('link'); l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous'; l.href = '/web/app.wasm'; document.documentElement.appendChild(l); })()`
+	}
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
 		t.Fatalf("startup marks: %v", err)
 	}
 	var prof string
