@@ -44,8 +44,30 @@ func (b *Broker) CheckInvariants() error {
 			return fmt.Errorf("released copy %d has %d children", m.ID, children[m.ID])
 		}
 	}
+	for _, t := range b.tOrder {
+		if !t.delays() {
+			continue
+		}
+		for _, q := range t.Queues {
+			waiting := 0
+			for i, m := range q.msgs {
+				if !b.releasedIDs[m.ID] {
+					waiting++
+					if q.MinOffset+int64(i) < q.scan {
+						return fmt.Errorf("%s queue %d: copy %d waits before the released mark %d", t.Name, q.ID, m.ID, q.scan)
+					}
+				}
+			}
+			if waiting != q.waiting {
+				return fmt.Errorf("%s queue %d: %d copies waiting, counted %d", t.Name, q.ID, waiting, q.waiting)
+			}
+		}
+	}
 	for _, g := range b.gOrder {
 		for _, tr := range g.tracks {
+			if err := b.checkReads(tr); err != nil {
+				return err
+			}
 			if err := b.checkTrack(tr, children); err != nil {
 				return fmt.Errorf("%s: %w", tr.name(), err)
 			}
@@ -79,6 +101,22 @@ func (b *Broker) checkTrack(tr *track, children map[uint64]int) error {
 		}
 		if tr.inflight[id] != nil {
 			return fmt.Errorf("copy %d is %s and still in flight", id, fateNames[f])
+		}
+	}
+	return nil
+}
+
+// checkReads: reads, which dispatch asks by name, agrees with queuesOf.
+func (b *Broker) checkReads(tr *track) error {
+	mine := map[*MQueue]bool{}
+	for _, q := range b.queuesOf(tr) {
+		mine[q] = true
+	}
+	for _, t := range b.tOrder {
+		for _, q := range t.Queues {
+			if b.reads(tr, q) != mine[q] {
+				return fmt.Errorf("%s: reads %s queue %d = %v, queuesOf says %v", tr.name(), t.Name, q.ID, b.reads(tr, q), mine[q])
+			}
 		}
 	}
 	return nil

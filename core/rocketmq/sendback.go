@@ -91,6 +91,12 @@ func (b *Broker) release(m *Message) {
 	c := m.derive(t.Name)
 	c.sys[sDelay] = ""
 	b.released(m.ID)
+	src.waiting--
+	i := int(max(src.scan-src.MinOffset, 0))
+	for i < len(src.msgs) && b.releasedIDs[src.msgs[i].ID] {
+		i++
+	}
+	src.scan = src.MinOffset + int64(i)
 	b.store(c, t.Queues[qid])
 	b.emit(Event{Kind: EvStored, Copy: c.ID, MsgID: c.MsgID, Topic: c.Topic, QueueID: c.QueueID, Offset: c.QueueOffset,
 		Detail: "released from " + m.Topic})

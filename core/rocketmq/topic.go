@@ -24,6 +24,10 @@ type Topic struct {
 	rr     int    // next queue for round-robin sends
 }
 
+// delays reports whether the topic holds copies until they are due (the
+// delay levels' schedule topic, the timer topic).
+func (t *Topic) delays() bool { return t.Kind == "schedule" || t.Kind == "timer" }
+
 // MQueue is one message queue: an append-only list of copies. Offsets are
 // positions in it; retention removes copies from the head (MinOffset).
 type MQueue struct {
@@ -33,6 +37,13 @@ type MQueue struct {
 	MinOffset int64
 
 	dispatchArmed bool
+
+	// In a schedule or timer queue: waiting counts the copies neither
+	// released nor removed by retention, and every copy before offset
+	// scan is released, so that a picture of the queue (TopicTails) does
+	// not walk the released ones on every frame.
+	waiting int
+	scan    int64
 }
 
 // MaxOffset is the offset the next copy gets.
@@ -123,6 +134,9 @@ func (b *Broker) store(m *Message, q *MQueue) {
 	m.QueueOffset = q.MaxOffset()
 	m.StoredAt = b.clock.Now
 	q.msgs = append(q.msgs, m)
+	if t := b.topics[q.Topic]; t != nil && t.delays() {
+		q.waiting++
+	}
 	b.copies = append(b.copies, m)
 	b.stats.Stored++
 	if b.sweep == Never {
@@ -168,7 +182,8 @@ func (b *Broker) sweepRetention() {
 func (b *Broker) expire(t *Topic, m *Message) {
 	b.stats.Expired++
 	b.emit(Event{Kind: EvExpired, Copy: m.ID, MsgID: m.MsgID, Topic: m.Topic, QueueID: m.QueueID, Offset: m.QueueOffset})
-	if (t.Kind == "schedule" || t.Kind == "timer") && !b.releasedIDs[m.ID] {
+	if t.delays() && !b.releasedIDs[m.ID] {
+		t.Queues[m.QueueID].waiting--
 		b.drop(m, "", DropRetention, "still waiting in "+t.Name+" when its commit-log file was deleted")
 		return
 	}

@@ -13,12 +13,10 @@ func (b *Broker) TopicTails(n int) []TopicView {
 		tv := TopicView{Name: t.Name, Kind: t.Kind, Perm: t.Perm}
 		for _, q := range t.Queues {
 			qv := QueueView{ID: q.ID, MinOffset: q.MinOffset, MaxOffset: q.MaxOffset()}
-			if t.Kind == "schedule" || t.Kind == "timer" {
-				for _, m := range q.msgs {
-					if b.releasedIDs[m.ID] {
-						continue
-					}
-					if qv.Waiting++; qv.Waiting <= n {
+			if t.delays() {
+				qv.Waiting = q.waiting
+				for i := int(max(q.scan-q.MinOffset, 0)); i < len(q.msgs) && len(qv.Messages) < n; i++ {
+					if m := q.msgs[i]; !b.releasedIDs[m.ID] {
 						qv.Messages = append(qv.Messages, b.messageView(t, m))
 					}
 				}
