@@ -3,6 +3,7 @@ package rocketmq
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // delivery is one listener call: a batch of copies from one queue.
@@ -38,13 +39,37 @@ func (b *Broker) dispatch(q *MQueue) {
 	}
 }
 
+// reads reports whether q is one of the track's queues (queuesOf), by
+// name: dispatch asks it for every track whenever a queue gets a copy,
+// and building the list each time cost more than the delivery.
 func (b *Broker) reads(tr *track, q *MQueue) bool {
-	for _, x := range b.queuesOf(tr) {
-		if x == q {
+	t := b.topics[q.Topic]
+	if t == nil || !t.Readable() || q.ID >= len(t.Queues) || t.Queues[q.ID] != q {
+		return false
+	}
+	for _, s := range tr.g.Subs {
+		if s.Topic == q.Topic {
 			return true
 		}
 	}
-	return false
+	group, ok := strings.CutPrefix(q.Topic, RetryPrefix)
+	switch {
+	case !ok:
+		return false
+	case tr.g.pop():
+		name := tr.g.Name
+		if len(group) <= len(name) || group[:len(name)] != name || group[len(name)] != '_' {
+			return false
+		}
+		for _, s := range tr.g.Subs {
+			if group[len(name)+1:] == s.Topic { // PopRetryTopic(name, s.Topic)
+				return true
+			}
+		}
+		return false
+	default:
+		return !tr.g.Broadcasting && group == tr.g.Name
+	}
 }
 
 func (b *Broker) dispatchTrack(tr *track, q *MQueue) {
