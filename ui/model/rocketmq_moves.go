@@ -14,10 +14,17 @@ import (
 // message to its delay level in SCHEDULE_TOPIC_XXXX, from there to
 // %RETRY%, a last failure to %DLQ%. Moves live for a while of wall time.
 
-// Limits of the moves drawn at once and how long one lasts.
+// Limits of the moves drawn at once and how long one lasts. About
+// MaxRocketMoves per rocketMoveDur finish, three or four per 50 ms frame:
+// a frame starts at least minNewMoves (the oldest make way when all are
+// taken) and at most maxNewMoves, so that a busy run shows a steady
+// sample of its newest moves, each drawn to its end, rather than
+// replacing every move on every frame (a new element each).
 const (
 	MaxRocketMoves = 60
 	rocketMoveDur  = 900 * time.Millisecond
+	minNewMoves    = 4
+	maxNewMoves    = 12
 )
 
 // RocketMove is one message moving (or a label at an anchor when From is "").
@@ -78,35 +85,53 @@ func rocketMoveFor(ev rmq.Event, b *rmq.Broker) (RocketMove, bool) {
 	return RocketMove{}, false
 }
 
-// addMoves makes the moves of events [from, to) of the log (the newest
-// MaxRocketMoves when there are more).
+// addMoves makes the moves of events [from, to) of the log: those of the
+// newest events, as many as this frame has room for (moveRoom).
 func (s *RocketSession) addMoves(from, to int) {
 	evs := s.b.Events()
-	from = max(from, to-MaxRocketMoves)
-	for _, ev := range evs[from:to] {
-		mv, ok := rocketMoveFor(ev, s.b)
-		if !ok {
-			continue
+	room := s.moveRoom()
+	var picked []RocketMove // newest first
+	for i := to - 1; i >= max(from, to-MaxRocketMoves) && len(picked) < room; i-- {
+		if mv, ok := rocketMoveFor(evs[i], s.b); ok {
+			picked = append(picked, mv)
 		}
-		s.mv.nextID++
-		mv.ID, mv.Born, mv.Slot = s.mv.nextID, s.wall, s.freeSlot()
-		s.mv.list = append(s.mv.list, mv)
 	}
-	if n := len(s.mv.list); n > MaxRocketMoves {
-		s.mv.list = append([]RocketMove(nil), s.mv.list[n-MaxRocketMoves:]...)
+	for i := len(picked) - 1; i >= 0; i-- {
+		s.addMove(picked[i])
 	}
 }
 
-func (s *RocketSession) freeSlot() int {
-	used := map[int]bool{}
+// moveRoom is how many moves the events being read may still start: the
+// free places, at least minNewMoves and at most maxNewMoves per frame
+// (one wall time), less those already started in it.
+func (s *RocketSession) moveRoom() int {
+	born := 0
+	for i := len(s.mv.list) - 1; i >= 0 && s.mv.list[i].Born == s.wall; i-- {
+		born++
+	}
+	room := min(maxNewMoves, max(MaxRocketMoves-len(s.mv.list), minNewMoves))
+	return max(room-born, 0)
+}
+
+// addMove gives the move the first free slot; when all are taken the
+// oldest move makes way (dropped without copying the others).
+func (s *RocketSession) addMove(mv RocketMove) {
+	if len(s.mv.list) >= MaxRocketMoves {
+		s.mv.list = s.mv.list[1:]
+	}
+	var used [MaxRocketMoves]bool
 	for _, m := range s.mv.list {
 		used[m.Slot] = true
 	}
-	i := 0
-	for used[i] {
-		i++
+	for i, u := range used {
+		if !u {
+			mv.Slot = i
+			break
+		}
 	}
-	return i
+	s.mv.nextID++
+	mv.ID, mv.Born = s.mv.nextID, s.wall
+	s.mv.list = append(s.mv.list, mv)
 }
 
 // SetWall tells the session the wall time: finished moves go away. It
