@@ -43,7 +43,7 @@ func TestUIFigures(t *testing.T) {
 	p.click("#play")
 	p.waitJS(`document.querySelector('#clock-time').textContent !== 't = 0.000 s'`, "play")
 	time.Sleep(300 * time.Millisecond)
-	st := p.measurePlay()
+	st := p.measurePlay(1)
 	tokens := js[int](p, `document.querySelectorAll('[data-token]').length`)
 	logf("1,000 messages in flight (retry loop, 1× speed): %s; %d tokens drawn at the end", st, tokens)
 	p.screenshot("figures-in-flight.png")
@@ -57,7 +57,7 @@ func TestUIFigures(t *testing.T) {
 	p.click("#play")
 	p.waitJS(`!document.querySelector('#clock-time').textContent.startsWith('t = 20.000 s')`, "play")
 	time.Sleep(300 * time.Millisecond)
-	prof := p.cpuProfile("in-flight-10000", func() { st = p.measurePlay() })
+	prof := p.cpuProfile("in-flight-10000", func() { st = p.measurePlay(1) })
 	logf("10,000 messages in flight (retry loop sent over 20 s, 1× speed, from t = 20 s): %s; %d tokens drawn at the end",
 		st, js[int](p, `document.querySelectorAll('[data-token]').length`))
 	if prof != "" {

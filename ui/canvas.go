@@ -326,13 +326,14 @@ func (h *Canvas) tokens(snap model.Snapshot) []app.UI {
 		h.tok = &tokenTexts{}
 	}
 	for _, tv := range snap.Tokens {
-		slots[tv.Slot] = app.Raw(h.tok.text(tv, many, h.tokenSVG))
+		slots[tv.Slot] = app.Raw(h.tok.text(tv.ID, tv.Path, tv.X, tv.Y, many, func() string { return h.tokenSVG(tv, many) }))
 	}
 	h.tok.done()
 	return slots
 }
 
-// emptySlots are the placeholders of the token slots no token uses.
+// emptySlots are the placeholders of the token slots no token uses (the
+// RocketMQ canvas's moves use the first model.MaxRocketMoves).
 var emptySlots = func() (s [model.MaxTokens]string) {
 	for i := range s {
 		s[i] = `<svg data-slot="` + strconv.Itoa(i) + `"></svg>`
@@ -340,10 +341,11 @@ var emptySlots = func() (s [model.MaxTokens]string) {
 	return s
 }()
 
-// tokenTexts keeps each drawn token's SVG text from one render to the
-// next. A token's text changes only when the graph moves under it or the
-// canvas gets crowded (its label goes), so a playing frame formats only
-// the tokens it starts, not all of the up to model.MaxTokens drawn.
+// tokenTexts keeps each drawn token's (or RocketMQ move's) SVG text from
+// one render to the next. A token's text changes only when the graph
+// moves under it or the canvas gets crowded (its label goes), so a
+// playing frame formats only the tokens it starts, not all of the up to
+// model.MaxTokens drawn.
 type tokenTexts struct {
 	prev, next map[uint64]tokenText
 }
@@ -355,17 +357,17 @@ type tokenText struct {
 	svg  string
 }
 
-// text is the token's SVG text, made by format unless the last render
-// made it with the same inputs.
-func (c *tokenTexts) text(tv model.TokenView, many bool, format func(model.TokenView, bool) string) string {
+// text is the SVG text of token id, made by format unless the last
+// render made it from the same path, position and crowding.
+func (c *tokenTexts) text(id uint64, path string, x, y float64, many bool, format func() string) string {
 	if c.next == nil {
 		c.prev, c.next = map[uint64]tokenText{}, map[uint64]tokenText{}
 	}
-	t, ok := c.prev[tv.ID]
-	if !ok || t.path != tv.Path || t.x != tv.X || t.y != tv.Y || t.many != many {
-		t = tokenText{path: tv.Path, x: tv.X, y: tv.Y, many: many, svg: format(tv, many)}
+	t, ok := c.prev[id]
+	if !ok || t.path != path || t.x != x || t.y != y || t.many != many {
+		t = tokenText{path: path, x: x, y: y, many: many, svg: format()}
 	}
-	c.next[tv.ID] = t
+	c.next[id] = t
 	return t.svg
 }
 

@@ -26,6 +26,7 @@ type RocketCanvas struct {
 	app.Compo
 	*page
 	Rev uint64
+	tok *tokenTexts // the drawn moves' SVG texts (canvas.go)
 }
 
 // rsvg makes an SVG element with a data-role.
@@ -207,11 +208,16 @@ func (h *RocketCanvas) moves(p model.RocketPicture) []app.UI {
 	}
 	slots := make([]app.UI, top+1)
 	for i := range slots {
-		slots[i] = app.Raw(`<svg data-slot="` + strconv.Itoa(i) + `"></svg>`)
+		slots[i] = app.Raw(emptySlots[i])
 	}
+	if h.tok == nil {
+		h.tok = &tokenTexts{}
+	}
+	many := len(mv) > 14
 	for _, m := range mv {
-		slots[m.Slot] = app.Raw(moveSVG(m, len(mv) > 14))
+		slots[m.Slot] = app.Raw(h.tok.text(m.ID, m.Path, m.X, m.Y, many, func() string { return moveSVG(m, many) }))
 	}
+	h.tok.done()
 	return slots
 }
 
