@@ -120,7 +120,9 @@ type terminalOut struct {
 
 func newTerminalOut(w io.Writer) *terminalOut {
 	esc := &controlEscaper{w: w}
-	return &terminalOut{esc: esc, buf: bufio.NewWriterSize(esc, 64<<10)}
+	// 1 MiB: a trace or JSON document of tens of megabytes costs the
+	// kernel less in megabyte writes than in 64 KiB ones
+	return &terminalOut{esc: esc, buf: bufio.NewWriterSize(esc, 1<<20)}
 }
 
 func (t *terminalOut) Write(p []byte) (int, error) { return t.buf.Write(p) }
