@@ -44,7 +44,7 @@ type Broker struct {
 	freeEntries  []*entry
 	entryChunk   []entry             // the unused rest of the last chunk of entries (allocEntry)
 	keyLists     map[string][]string // shared one-key lists of dead letters (sharedKeys)
-	router       router
+	routed       []*Queue            // route's buffer for the queues one route reaches
 
 	record bool
 	events []Event
@@ -96,7 +96,6 @@ func New(p Profile, opts ...Option) *Broker {
 		topoGen:      1,
 	}
 	b.clock.MaxPerInstant = MaxTimersPerInstant
-	b.router.b = b
 	for _, o := range opts {
 		o(b)
 	}

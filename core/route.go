@@ -1,7 +1,10 @@
 package core
 
-// router collects the queues one publish reaches. It is reused between
-// publishes so routing allocates nothing once warm.
+// router collects the queues one publish reaches. It lives on the stack
+// of one route call (its fields are written once per route: in the
+// broker's memory each pointer write would go through the garbage
+// collector's write barrier while a collection runs), and its queue list
+// reuses the broker's buffer, so routing allocates nothing once warm.
 type router struct {
 	b      *Broker
 	queues []*Queue
@@ -17,13 +20,14 @@ type router struct {
 // The returned slice is only valid until the next call.
 func (b *Broker) route(x *Exchange, m *Message) []*Queue {
 	b.routeGen++
-	r := &b.router
-	r.queues = r.queues[:0]
-	r.keys, r.msg, r.hdrs = m.Keys, m, nil
+	r := router{b: b, queues: b.routed[:0], keys: m.Keys, msg: m}
 	if x.Name == "" {
 		r.routeDefault()
 	} else {
 		r.visit(x)
+	}
+	if cap(r.queues) != cap(b.routed) {
+		b.routed = r.queues[:0] // grown: keep the larger buffer
 	}
 	return r.queues
 }
