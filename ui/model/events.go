@@ -45,57 +45,12 @@ func (se *Series) add(sm Sample) {
 	}
 }
 
-// Mark is one event on the timeline: what happened to a message in a
-// queue. The queue and the reason are kept by number (names), so that a
-// mark holds no pointer: a long run makes hundreds of thousands of marks,
-// and the collector then neither scans them nor slows their writes.
+// Mark is one event on the timeline: what happened to a message in a queue.
 type Mark struct {
 	T      core.Time
+	Queue  string // "" for events at an exchange (unroutable, returned)
 	Kind   core.EventKind
-	queue  uint32 // names: "" for events at an exchange (unroutable, returned)
-	reason uint32 // names
-}
-
-// names numbers the strings marks refer to (queue names, reasons): a run
-// has few distinct ones. Number 0 is "".
-type names struct {
-	list   []string
-	index  map[string]uint32
-	queues [2]uint32 // the queues looked up last, a cache
-	reason [1]uint32 // the reason looked up last
-}
-
-// of is the number of a name, given it one if it is new; last caches
-// the names looked up last for one field.
-func (n *names) of(s string, last []uint32) uint32 {
-	if s == "" {
-		return 0
-	}
-	for _, i := range last {
-		if i != 0 && n.list[i] == s {
-			return i
-		}
-	}
-	i, ok := n.index[s]
-	if !ok {
-		if n.index == nil {
-			n.list, n.index = []string{""}, map[string]uint32{}
-		}
-		i = uint32(len(n.list))
-		n.list = append(n.list, s)
-		n.index[s] = i
-	}
-	copy(last[1:], last)
-	last[0] = i
-	return i
-}
-
-// name is the string numbered i.
-func (n *names) name(i uint32) string {
-	if i == 0 {
-		return ""
-	}
-	return n.list[i]
+	Reason string
 }
 
 // Token is a message moving on the canvas (or a label appearing on a
@@ -157,13 +112,6 @@ func (s *Session) observe(ev core.Event) {
 			s.pubs[ev.Exchange] = true
 		}
 	}
-	if markWorthy(ev.Kind) {
-		s.marks = keepNewest(append(s.marks, Mark{T: ev.T, Kind: ev.Kind, queue: s.names.of(ev.Queue, s.names.queues[:]),
-			reason: s.names.of(ev.Reason, s.names.reason[:])}), MaxMarks)
-	}
-	if s.live && tokenWorthy(ev.Kind) && !s.st.capturing {
-		s.tokq = keepNewest(append(s.tokq, ev.Seq), maxNewTokens)
-	}
 	if s.stopAt != 0 && ev.Seq == s.stopAt { // a replay for the inspector (atevent.go)
 		panic(stopHere{})
 	}
@@ -181,24 +129,12 @@ func (s *Session) touch(q string) {
 	}
 }
 
-// absorb ends a batch of events (a command, a clock move): depth samples
-// for the queues they touched and, when live, tokens to animate for the
-// newest of them.
+// absorb ends a batch of events (a command, a clock move): timeline marks
+// and, when live, tokens to animate for the newest of them, and depth
+// samples for the queues they touched.
 func (s *Session) absorb() {
-	if s.live {
-		for _, seq := range newest(s.tokq, s.tokenRoom()) {
-			if ev := s.ob.win.find(seq); ev != nil { // the window holds them unless EventWindow is smaller
-				s.tokensFor(ev)
-			}
-		}
-	}
-	s.tokq = s.tokq[:0]
+	s.takeWindow(s.live)
 	s.lastTouched = ""
-	if len(s.marks) > MaxMarks {
-		// Forget the oldest without copying the rest: append copies the
-		// list once every few thousand marks, not on every batch.
-		s.marks = s.marks[len(s.marks)-MaxMarks:]
-	}
 	now := s.b.Now()
 	for q := range s.touched {
 		delete(s.touched, q)
@@ -213,6 +149,47 @@ func (s *Session) absorb() {
 		}
 		se.add(Sample{T: now, Ready: v.Ready, Unacked: v.Unacked})
 	}
+}
+
+// takeWindow makes the timeline marks of the events that entered the
+// window since the last call and, with tokens, the tokens of the newest
+// of them. Only the window is read: in a batch longer than EventWindow
+// the older events' marks would be thinned out (MaxMarks) and their
+// tokens cut short anyway, and nothing is done per event as it happens.
+// Events captured while stepping enter the window as they are revealed,
+// with their tokens made there (reveal): they get marks here, not tokens.
+func (s *Session) takeWindow(tokens bool) {
+	win := &s.ob.win
+	i := win.len()
+	for i > 0 && win.at(i-1).Seq > s.marked {
+		i--
+	}
+	if i == win.len() {
+		return
+	}
+	for j := i; j < win.len(); j++ {
+		if ev := win.at(j); markWorthy(ev.Kind) {
+			s.marks = append(s.marks, Mark{T: ev.T, Queue: ev.Queue, Kind: ev.Kind, Reason: ev.Reason})
+		}
+	}
+	// Forget the oldest once there are twice MaxMarks, in one copy in
+	// place: not a copy per batch, and no new list every few batches.
+	s.marks = keepNewest(s.marks, MaxMarks)
+	if tokens {
+		first, room := win.len(), s.tokenRoom()
+		for j := win.len() - 1; j >= i && room > 0; j-- {
+			if ev := win.at(j); tokenWorthy(ev.Kind) && ev.Seq > s.tokened {
+				first, room = j, room-1
+			}
+		}
+		for j := first; j < win.len(); j++ {
+			if ev := win.at(j); tokenWorthy(ev.Kind) && ev.Seq > s.tokened {
+				s.tokensFor(ev)
+			}
+		}
+	}
+	s.marked = win.at(win.len() - 1).Seq
+	s.tokened = max(s.tokened, s.ob.last)
 }
 
 func markWorthy(k core.EventKind) bool {

@@ -83,9 +83,9 @@ func (s *Session) Timeline(w, laneH float64) Timeline {
 		marks = marks[len(marks)-maxTimelineMarks:]
 	}
 	for _, m := range marks {
-		l, ok := lane[s.names.name(m.queue)]
+		l, ok := lane[m.Queue]
 		if !ok {
-			if m.queue != 0 {
+			if m.Queue != "" {
 				continue // a queue deleted since
 			}
 			if _, has := lane[""]; !has {
@@ -101,7 +101,7 @@ func (s *Session) Timeline(w, laneH float64) Timeline {
 				k = last.Stack + 1
 			}
 		}
-		tl.Marks = append(tl.Marks, TimelineMark{X: x, Lane: l, Kind: m.Kind.String(), Reason: s.names.name(m.reason), T: m.T, Stack: k})
+		tl.Marks = append(tl.Marks, TimelineMark{X: x, Lane: l, Kind: m.Kind.String(), Reason: m.Reason, T: m.T, Stack: k})
 	}
 	tl.H = float64(len(tl.Lanes)) * laneH
 	step := tickStep(now)

@@ -36,7 +36,8 @@ const (
 	// MaxSamples bounds the depth samples kept per queue (older ones are
 	// thinned out, not dropped, so the whole run stays visible).
 	MaxSamples = 1200
-	// MaxMarks bounds the timeline marks kept (the newest are kept).
+	// MaxMarks bounds the timeline marks kept: the newest MaxMarks, and
+	// older ones until there are twice as many (then let go in one copy).
 	MaxMarks = 6000
 	// MaxHops bounds the timer hops one advance makes; past it the rest of
 	// the interval is run in one go (samples get coarser, nothing is lost).
@@ -70,12 +71,12 @@ type Session struct {
 	ob          *observed       // what is kept of the events (observe.go)
 	touched     map[string]bool // queues the events since the last absorb touched
 	lastTouched string
-	tokq        []uint64 // token-worthy events since the last absorb (the newest), by number
+	marked      uint64 // the newest event given its timeline mark (takeWindow)
+	tokened     uint64 // the newest event past which tokens may be made
 	depth       map[string]*Series
 	qorder      []string
 	marks       []Mark
-	names       names // what marks refer to (events.go)
-	live        bool  // events become tokens (false while replaying)
+	live        bool // events become tokens (false while replaying)
 	wall        time.Duration
 	tokens      []Token
 	nextID      uint64
@@ -249,12 +250,12 @@ func (s *Session) rebuild(t core.Time) {
 	// runner buffer keeps them, and no trace line is formatted.
 	s.ob = newObserved(s.ob)
 	s.touched = map[string]bool{}
-	s.tokq = nil
+	s.marked, s.tokened = 0, 0
 	s.curStep = -1
 	s.stepErrs = map[int][]string{}
 	s.depth = map[string]*Series{}
 	s.qorder = nil
-	s.marks, s.names = nil, names{}
+	s.marks = nil
 	s.tokens = nil
 	s.pubs = map[string]bool{}
 	s.xdKey, s.xdSeen, s.xdMarked = 0, nil, nil

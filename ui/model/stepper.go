@@ -242,6 +242,7 @@ func (s *Session) releaseShown() {
 	if ob.released == len(ob.inst) {
 		ob.releaseAll()
 	}
+	s.takeWindow(false) // their timeline marks (reveal made their tokens)
 }
 
 // releaseAll moves every captured event into the window (the instant is
@@ -266,6 +267,7 @@ func (s *Session) flushPending() bool {
 	s.st.last = &s.st.pending[len(s.st.pending)-1]
 	s.st.pending, s.st.base, s.st.where = nil, nil, nil
 	s.ob.releaseAll()
+	s.takeWindow(false)
 	return true
 }
 
