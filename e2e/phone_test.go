@@ -68,6 +68,9 @@ func TestJourneyPhone(t *testing.T) {
 	if visible("#canvas") || !visible("#side") || !visible("#inspect-queue") {
 		t.Error("tapping queue main should switch to the panels tab and show the queue")
 	}
+	if !inSight(p, "#inspect-queue .dl-inspect-head") {
+		t.Error("after the tap the queue's panel is off screen (below the checkpoint)")
+	}
 	p.screenshot("phone-tap-node.png")
 	p.click("#view-canvas")
 	p.click("#view-panel")

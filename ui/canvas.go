@@ -474,6 +474,7 @@ func (h *Canvas) onPointerUp(ctx app.Context, e app.Event) {
 		h.s.MoveNode(d.key, d.x, d.y)
 	} else {
 		h.selectNode(d.key)
+		ctx.Defer(func(app.Context) { showPanelOnPhone() })
 	}
 	h.changed()
 }

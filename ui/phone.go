@@ -22,3 +22,17 @@ func (h *Header) menuButton() app.UI {
 func (h *Header) onMenu(ctx app.Context, e app.Event) {
 	h.menuOpen = !h.menuOpen
 }
+
+// showPanelOnPhone brings the side panel's tabs into view on a phone,
+// after a tap on a node switched to the panels tab: an open checkpoint
+// sits above the inspector and would fill the screen.
+func showPanelOnPhone() {
+	w := app.Window()
+	mq := w.Call("matchMedia", "(max-width: 640px)")
+	if !mq.Truthy() || !mq.Get("matches").Bool() {
+		return
+	}
+	if el := w.Get("document").Call("querySelector", "#side .dl-tabs"); el.Truthy() {
+		el.Call("scrollIntoView", map[string]any{"block": "start"})
+	}
+}
