@@ -48,8 +48,8 @@ type startup struct {
 // STARTUP_DEFER_SW=1 holds go-app's service worker registration back 15 s
 // (its precache downloads and decodes app.wasm a second time while the
 // page compiles it); STARTUP_PRELOAD=1 starts the app.wasm download when
-// the document starts, as a <link rel="preload" as="fetch"> would, instead
-// of when the deferred app.js runs.
+// the document starts, as a <link rel="preload" as="fetch"> in the HTML
+// would, instead of when the deferred app.js runs.
 func TestStartupFigures(t *testing.T) {
 	if os.Getenv("FIGURES") == "0" {
 		t.Skip("FIGURES=0")
@@ -99,7 +99,13 @@ func firstVisit(t *testing.T, base string, profile bool) (startup, string) {
 		src += `;(() => { const r = navigator.serviceWorker.register.bind(navigator.serviceWorker); navigator.serviceWorker.register = (a, b) => new Promise(ok => setTimeout(() => ok(r(a, b)), 15000)); })()`
 	}
 	if os.Getenv("STARTUP_PRELOAD") == "1" {
-		src += `;(() => { const l = document.createElement('link'); l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous'; l.href = '/web/app.wasm'; document.documentElement.appendChild(l); })()`
+		src += `;new MutationObserver((_, o) => {
+			if (!document.head) return;
+			o.disconnect();
+			const l = document.createElement('link');
+			Object.assign(l, {rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: '/web/app.wasm'});
+			document.head.appendChild(l);
+		}).observe(document, {childList: true, subtree: true})`
 	}
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
 		t.Fatalf("startup marks: %v", err)
@@ -116,10 +122,14 @@ func firstVisit(t *testing.T, base string, profile bool) (startup, string) {
 		const nav = performance.getEntriesByType('navigation')[0];
 		const w = performance.getEntriesByType('resource').find(r => r.name.endsWith('/web/app.wasm')) || {};
 		return [nav.responseEnd, w.startTime || -1, w.responseEnd || -1, w.encodedBodySize || 0,
-			mark('wasm:ready'), mark('go:main'), mark('go:routes')];
+			mark('wasm:ready'), mark('go:main'), mark('go:routes'),
+			performance.getEntriesByType('resource').filter(r => r.name.endsWith('/web/app.wasm')).length];
 	})()`)
-	if len(v) != 7 || strings.Contains(fmt.Sprint(v), "-1") {
-		t.Logf("startup marks incomplete (an app.wasm built before the marks?): %v", v)
+	if len(v) != 8 || strings.Contains(fmt.Sprint(v), "-1") {
+		t.Fatalf("startup marks incomplete (an app.wasm built before the marks?): %v", v)
+	}
+	if v[7] != 1 {
+		t.Errorf("app.wasm was fetched %v times by the page: a preload was not reused", v[7])
 	}
 	return startup{html: v[0], wasmStart: v[1], wasmEnd: v[2], wasmBytes: v[3], ready: v[4], goMain: v[5], routes: v[6], mounted: p.first}, prof
 }
