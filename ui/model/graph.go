@@ -1,8 +1,8 @@
 package model
 
 import (
-	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -322,20 +322,43 @@ func (s *Session) spark(queue string) string {
 }
 
 // stepPoints draws depth samples as a step line (a depth holds until the
-// next sample) in polyline points, ending at endX.
+// next sample) in polyline points, ending at endX. Samples that fall in
+// the same half pixel are drawn as one vertical stroke through their
+// lowest and highest depth, ending at the last: a 64-pixel sparkline of
+// 1,200 samples is a few hundred points, not 2,400, every frame.
 func stepPoints(samples []Sample, x func(core.Time) float64, y func(int) float64, endX float64) string {
-	var b strings.Builder
-	prev := -1
-	for _, sm := range samples {
-		d := sm.Ready + sm.Unacked
-		if prev >= 0 {
-			fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(prev))
-		}
-		fmt.Fprintf(&b, "%.1f,%.1f ", x(sm.T), y(d))
-		prev = d
+	b := make([]byte, 0, 16*min(len(samples), 256)+16)
+	pt := func(px float64, d int) {
+		b = strconv.AppendFloat(b, px, 'f', 1, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, y(d), 'f', 1, 64)
+		b = append(b, ' ')
 	}
-	fmt.Fprintf(&b, "%.1f,%.1f", endX, y(prev))
-	return b.String()
+	prev := -1
+	for i := 0; i < len(samples); {
+		px := x(samples[i].T)
+		col := math.Round(px * 2)
+		// the run of samples in this half pixel: their range and last depth
+		lo, hi, last := math.MaxInt, math.MinInt, 0
+		j := i
+		for ; j < len(samples) && math.Round(x(samples[j].T)*2) == col; j++ {
+			d := samples[j].Ready + samples[j].Unacked
+			lo, hi, last = min(lo, d), max(hi, d), d
+		}
+		if prev >= 0 {
+			pt(px, prev)
+		}
+		if j-i > 1 {
+			pt(px, lo)
+			pt(px, hi)
+		}
+		pt(px, last)
+		prev, i = last, j
+	}
+	b = strconv.AppendFloat(b, endX, 'f', 1, 64)
+	b = append(b, ',')
+	b = strconv.AppendFloat(b, y(prev), 'f', 1, 64)
+	return string(b)
 }
 
 func (s *Session) graphEdges(g *Graph) {
