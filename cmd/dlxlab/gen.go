@@ -59,6 +59,10 @@ func runGen(args []string) int {
 		fmt.Fprintf(os.Stderr, "dlxlab gen: %v\n", err)
 		return exitFail
 	}
+	if err := preloadPages(*out, *prefix); err != nil {
+		fmt.Fprintf(os.Stderr, "dlxlab gen: %v\n", err)
+		return exitFail
+	}
 	fmt.Printf("generated site in %s (version %s)\n", *out, *version)
 	return exitOK
 }

@@ -54,3 +54,22 @@ func TestGenPagesCarryNoBuildAddress(t *testing.T) {
 		t.Errorf("%d pages generated, want the app, the embed and the delay lab", n)
 	}
 }
+
+// The pages that load the app at once preload app.wasm; the embed pages,
+// which load it on a click, do not.
+func TestGenPagesPreloadTheWasm(t *testing.T) {
+	dir := t.TempDir()
+	if code := runGen([]string{"-out", dir, "-version", "test", "-prefix", "/play"}); code != exitOK {
+		t.Fatalf("gen exited %d", code)
+	}
+	for name, want := range map[string]bool{"index.html": true, "delay.html": true, "embed.html": false, "embed/delay.html": false} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(string(b), `<link rel="preload" href="/play/web/app.wasm" as="fetch" crossorigin="anonymous">`)
+		if got != want {
+			t.Errorf("%s: preload %v, want %v", name, got, want)
+		}
+	}
+}
