@@ -252,11 +252,7 @@ func (b *Broker) failed(d *delivery, m *Message) {
 	case g.Client == Simple:
 		// Not acked: it comes back when the invisible time that started at
 		// receive ends (docs/rocketmq.md "SimpleConsumer").
-		inv := g.InvisibleMs
-		if inv <= 0 {
-			inv = DefaultInvisibleMs
-		}
-		b.clock.At(d.start+Time(inv), timer{kind: tRevive, id: m.ID, d: &delivery{tr: tr, q: d.q}})
+		b.clock.At(d.start+Time(g.invisibleMs()), timer{kind: tRevive, id: m.ID, d: &delivery{tr: tr, q: d.q}})
 	case g.Client == GrpcPush && g.Orderly:
 		b.fifoFailure(d, m)
 	case g.Client == GrpcPush:

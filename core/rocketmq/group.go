@@ -2,6 +2,7 @@ package rocketmq
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -99,6 +100,14 @@ func (g *Group) maxReconsume() int {
 // maxAttempts is what the proxy tells 5.x clients: retryMaxTimes + 1
 // (GrpcClientSettingsManager.mergeSubscriptionData).
 func (g *Group) maxAttempts() int { return g.RetryMaxTimes + 1 }
+
+// invisibleMs is the invisible duration a receive sets (0 = 60 s).
+func (g *Group) invisibleMs() int64 {
+	if g.InvisibleMs <= 0 {
+		return DefaultInvisibleMs
+	}
+	return g.InvisibleMs
+}
 
 func (g *Group) pop() bool { return g.Client == GrpcPush || g.Client == Simple }
 
@@ -210,6 +219,10 @@ func (b *Broker) RemoveConsumer(group, id string) error {
 func (b *Broker) rebalanced(g *Group) {
 	for _, tr := range g.tracks {
 		tr.orderRT = map[uint64]int{}
+		if g.pop() && !tr.orderly() {
+			b.popRebalanced(tr)
+			continue
+		}
 		for q, off := range tr.committed {
 			if tr.pulled[q] > off {
 				tr.pulled[q] = off
@@ -220,6 +233,26 @@ func (b *Broker) rebalanced(g *Group) {
 		clear(tr.blocked)
 	}
 	b.wakeAll()
+}
+
+// popRebalanced: pop consumers own no queues, so a consumer joining or
+// leaving rewinds nothing. The broker moved its pop offset at receive
+// (PopMessageProcessor) and a received copy is invisible until it is acked
+// or its invisible time ends, when PopReviveService writes it to the retry
+// topic. Rewinding here handed such a copy out again while its revive was
+// still due, so it was sent back while in flight. What a leaving consumer
+// had received comes back only through that revive. (A FIFO push group
+// is rewound like a remoting one: its copies come back in place, in order.)
+func (b *Broker) popRebalanced(tr *track) {
+	for _, id := range slices.Sorted(maps.Keys(tr.inflight)) { // timers in a fixed order
+		d := tr.inflight[id]
+		if slices.Contains(tr.g.Consumers, d.c) {
+			continue
+		}
+		delete(tr.inflight, id) // its finish and timeout now find nothing of theirs
+		b.clock.At(d.start+Time(tr.g.invisibleMs()), timer{kind: tRevive, id: id, d: &delivery{tr: tr, q: d.q}})
+	}
+	clear(tr.blocked)
 }
 
 // queuesOf lists the queues a track reads, topic by topic: its

@@ -82,7 +82,11 @@ func (b *Broker) resume(d *delivery) {
 // writes the next copy to the pop retry topic with no extra delay
 // (PopReviveService.reviveRetry, KeyBuilder.buildPopRetryTopic).
 func (b *Broker) revive(tr *track, m *Message) {
-	if tr.settled(m) {
+	// In flight again: an offset reset handed the copy out anew while this
+	// earlier receive's revive was pending. The real broker would revive
+	// the old checkpoint too (a duplicate); the model keeps one fate per
+	// copy and lets the running receive decide.
+	if tr.settled(m) || tr.inflight[m.ID] != nil {
 		return
 	}
 	q := b.topics[m.Topic].Queues[m.QueueID]
