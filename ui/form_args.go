@@ -23,6 +23,25 @@ type argRow struct {
 	onKey, onValue, onRemove app.EventHandler
 }
 
+// editing gives r the handlers that edit row r.i of rows (a form's
+// arguments) and clear that key's error in err: a new key starts the row
+// afresh, a new value keeps the key, × removes the row.
+func (r argRow) editing(rows *[]model.ArgRow, err *model.FieldError) argRow {
+	i := r.i
+	r.onKey = func(ctx app.Context, e app.Event) {
+		err.Clear((*rows)[i].Key)
+		(*rows)[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
+	}
+	r.onValue = func(ctx app.Context, e app.Event) {
+		err.Clear((*rows)[i].Key)
+		(*rows)[i].Value = ctx.JSSrc().Get("value").String()
+	}
+	r.onRemove = func(ctx app.Context, e app.Event) {
+		*rows = append((*rows)[:i:i], (*rows)[i+1:]...)
+	}
+	return r
+}
+
 func (h *page) argRowUI(r argRow) app.UI {
 	n := strconv.Itoa(r.i)
 	kid, vid := r.prefix+"-arg-key-"+n, r.prefix+"-arg-val-"+n

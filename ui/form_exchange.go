@@ -74,7 +74,7 @@ func (h *ExchangeForm) argPicker() app.UI {
 			words = h.t(key, anys(args)...)
 		}
 		rows = append(rows, h.argRowUI(argRow{prefix: "x", i: i, list: model.ExchangeArgs, choices: model.ExchangeArgChoices(f.Args, i),
-			row: row, err: h.st.err, words: words, onKey: h.onArgKey(i), onValue: h.onArgValue(i), onRemove: h.onRemoveArg(i)}))
+			row: row, err: h.st.err, words: words}.editing(&h.st.f.Args, &h.st.err)))
 	}
 	next := model.NextExchangeArg(f.Args)
 	addTitle := h.t("form.xarg.none")
@@ -87,26 +87,6 @@ func (h *ExchangeForm) argPicker() app.UI {
 		app.Button().ID("x-arg-add").Class("dl-button", "dl-button--small").Type("button").
 			Title(addTitle).Disabled(next == "").OnClick(h.onAddArg).Text("+ "+h.t("form.addarg")),
 	)
-}
-
-func (h *ExchangeForm) onArgKey(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.err.Clear(h.st.f.Args[i].Key)
-		h.st.f.Args[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
-	}
-}
-
-func (h *ExchangeForm) onArgValue(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.err.Clear(h.st.f.Args[i].Key)
-		h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String()
-	}
-}
-
-func (h *ExchangeForm) onRemoveArg(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.f.Args = append(h.st.f.Args[:i:i], h.st.f.Args[i+1:]...)
-	}
 }
 
 func (h *ExchangeForm) onAddArg(ctx app.Context, e app.Event) { h.st.f.AddArg() }

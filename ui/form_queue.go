@@ -87,27 +87,7 @@ func (h *QueueForm) argRow(i int) app.UI {
 		words = h.t("form.inwords", row.Value, h.t("unit."+arg.Unit), words)
 	}
 	return h.argRowUI(argRow{prefix: "q", i: i, list: model.QueueArgs, choices: model.ArgChoices(f.Type, f.Args, i),
-		row: row, err: h.st.err, words: words, onKey: h.onArgKey(i), onValue: h.onArgValue(i), onRemove: h.onRemoveArg(i)})
-}
-
-func (h *QueueForm) onArgKey(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.err.Clear(h.st.f.Args[i].Key)
-		h.st.f.Args[i] = model.ArgRow{Key: ctx.JSSrc().Get("value").String()}
-	}
-}
-
-func (h *QueueForm) onArgValue(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.err.Clear(h.st.f.Args[i].Key)
-		h.st.f.Args[i].Value = ctx.JSSrc().Get("value").String()
-	}
-}
-
-func (h *QueueForm) onRemoveArg(i int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		h.st.f.Args = append(h.st.f.Args[:i:i], h.st.f.Args[i+1:]...)
-	}
+		row: row, err: h.st.err, words: words}.editing(&h.st.f.Args, &h.st.err))
 }
 
 func (h *QueueForm) onAddArg(ctx app.Context, e app.Event) { h.st.f.AddArg() }
