@@ -17,7 +17,7 @@ import (
 // outsideRef matches references to documents outside the repository: the
 // project's private spec, design and style notes, the source articles
 // ("seeds") and issue numbers.
-var outsideRef = regexp.MustCompile(`(?i)\b(spec|design|style|notes)(\.md)? ?§|\bshared/(spec|design|style|notes|seeds)\b|\bseed 00[0-9]|\bissue #?[0-9]+`)
+var outsideRef = regexp.MustCompile(`(?i)\b(spec|design|style|notes)(\.md)? ?§|\bshared/(spec|design|style|notes|seeds)\b|\bseeds? 0[0-9]{2}\b|\bissue #?[0-9]+`)
 
 // upstreamIssue is an issue of a public repository named just before it
 // (an owner/repository pair, then "issue" or "PR" and a number): a source
