@@ -451,23 +451,6 @@ func (d *decoder) value(n ast.Node, path string, depth int) (any, bool) {
 	switch v := n.(type) {
 	case *ast.StringNode:
 		return d.plainString(v, path)
-	case *ast.LiteralNode:
-		return v.Value.Value, true
-	case *ast.IntegerNode:
-		return d.intOf(v, path)
-	case *ast.FloatNode:
-		if math.IsInf(v.Value, 0) || math.IsNaN(v.Value) {
-			d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
-			return nil, false
-		}
-		return v.Value, true
-	case *ast.InfinityNode, *ast.NanNode:
-		d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
-		return nil, false
-	case *ast.BoolNode:
-		return v.Value, true
-	case *ast.NullNode:
-		return nil, true
 	case *ast.SequenceNode:
 		arr := make([]any, 0, len(v.Values))
 		for i, e := range v.Values {
@@ -497,6 +480,34 @@ func (d *decoder) value(n ast.Node, path string, depth int) (any, bool) {
 			t[k] = x
 		}
 		return t, true
+	}
+	return d.scalar(n, path)
+}
+
+// scalar converts the scalars both readers of free-form values take
+// alike (value's AMQP values, plain's JSON-like ones): numbers, which
+// must be finite, booleans, null, a literal block; anchors and aliases
+// are refused, anything else is an unsupported value. Plain strings
+// differ between the two and are read by each.
+func (d *decoder) scalar(n ast.Node, path string) (any, bool) {
+	switch v := n.(type) {
+	case *ast.LiteralNode:
+		return v.Value.Value, true
+	case *ast.IntegerNode:
+		return d.intOf(v, path)
+	case *ast.FloatNode:
+		if math.IsInf(v.Value, 0) || math.IsNaN(v.Value) {
+			d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
+			return nil, false
+		}
+		return v.Value, true
+	case *ast.InfinityNode, *ast.NanNode:
+		d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
+		return nil, false
+	case *ast.BoolNode:
+		return v.Value, true
+	case *ast.NullNode:
+		return nil, true
 	case *ast.AnchorNode, *ast.AliasNode:
 		d.errorf(n, "anchors (&) and aliases (*) are not supported: write the value out")
 		return nil, false

@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"strings"
 
@@ -145,7 +144,8 @@ func (d *decoder) structInto(n ast.Node, dst reflect.Value, path string, depth i
 // plain converts a value of an `any` field: the JSON-like values a share
 // link can carry back (json.Marshal refuses infinities, so they are errors).
 func (d *decoder) plain(n ast.Node, path string, depth int) (any, bool) {
-	switch v := unwrapTag(d, n).(type) {
+	n = unwrapTag(d, n)
+	switch v := n.(type) {
 	case *ast.MappingNode, *ast.MappingValueNode:
 		mvs, ok := d.mapping(v, path)
 		if !ok {
@@ -178,33 +178,12 @@ func (d *decoder) plain(n ast.Node, path string, depth int) (any, bool) {
 			l = append(l, x)
 		}
 		return l, true
-	case *ast.FloatNode:
-		if math.IsInf(v.Value, 0) || math.IsNaN(v.Value) {
-			d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
-			return nil, false
-		}
-		return v.Value, true
-	case *ast.InfinityNode, *ast.NanNode:
-		d.errorf(n, "%s: %s is not a finite number", path, v.GetToken().Value)
-		return nil, false
-	case *ast.IntegerNode:
-		return d.intOf(v, path)
 	case *ast.StringNode:
 		return v.Value, true
-	case *ast.LiteralNode:
-		return v.Value.Value, true
-	case *ast.BoolNode:
-		return v.Value, true
-	case *ast.NullNode:
-		return nil, true
-	case *ast.AnchorNode, *ast.AliasNode:
-		d.errorf(n, "anchors (&) and aliases (*) are not supported: write the value out")
-		return nil, false
 	case nil:
 		return nil, false // unwrapTag said why
 	}
-	d.errorf(n, "%s: unsupported value %s", path, describe(n))
-	return nil, false
+	return d.scalar(n, path)
 }
 
 func join(path, key string) string {
