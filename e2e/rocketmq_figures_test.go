@@ -6,12 +6,14 @@ import (
 	"time"
 )
 
-// ladderThousand: 1,000 orders at t=0 to a group whose listener always
-// answers RECONSUME_LATER: every one climbs the full ladder (17
-// deliveries over 4 h 45 min 40 s) and ends in %DLQ%.
-const ladderThousand = `broker: rocketmq
+// ladder is a scenario of orders sent by send to a 4-queue topic whose
+// group's listener always answers RECONSUME_LATER on 4.9: every order
+// climbs the full ladder (17 deliveries over 4 h 45 min 40 s) and ends
+// in %DLQ%.
+func ladder(title, send string) string {
+	return `broker: rocketmq
 version: 1
-title: 1,000 messages on the retry ladder
+title: ` + title + `
 profile: rocketmq-4.9
 topics:
   - {name: orders, queues: 4}
@@ -20,27 +22,18 @@ groups:
     subscribe: [{topic: orders}]
     consumers: [{id: c1, listener: [{actions: [{result: reconsume_later}]}]}]
 steps:
-  - send: {topic: orders, count: 1000}
+  - send: ` + send + `
   - wait: 5h
 `
+}
 
-// ladderSpread: the same ladder with 10,000 orders sent one every 20 ms
-// over 200 s, so that they stand on different rungs and a frame's
-// retries stay bounded instead of all falling due at the same instants.
-const ladderSpread = `broker: rocketmq
-version: 1
-title: 10,000 messages on the retry ladder, sent over 200 s
-profile: rocketmq-4.9
-topics:
-  - {name: orders, queues: 4}
-groups:
-  - name: order-consumer
-    subscribe: [{topic: orders}]
-    consumers: [{id: c1, listener: [{actions: [{result: reconsume_later}]}]}]
-steps:
-  - send: {topic: orders, count: 10000, every: 20ms}
-  - wait: 5h
-`
+// ladderThousand: 1,000 orders at t=0.
+var ladderThousand = ladder("1,000 messages on the retry ladder", "{topic: orders, count: 1000}")
+
+// ladderSpread: 10,000 orders sent one every 20 ms over 200 s, so that
+// they stand on different rungs and a frame's retries stay bounded
+// instead of all falling due at the same instants.
+var ladderSpread = ladder("10,000 messages on the retry ladder, sent over 200 s", "{topic: orders, count: 10000, every: 20ms}")
 
 // TestRocketMQFigures measures the RocketMQ figures of BENCHMARKS.md
 // ("RocketMQ in the browser"). They are logged, not asserted: the machine
