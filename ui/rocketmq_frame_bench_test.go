@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -49,24 +48,7 @@ func BenchmarkRocketFrame(b *testing.B) {
 				h.changed()
 			}})
 			d.Consume()
-			// the wall clock starts now: the first frame moves the clock
-			// by one tick, not by the time the setup took
-			d.Dispatch(app.Dispatch{Mode: app.Update, Source: h, Function: func(ctx app.Context) { h.changed() }})
-			d.Consume()
-			b.ResetTimer()
-			var worst time.Duration
-			cpu0 := cpuTime()
-			wall := time.Since(h.t0)
-			for i := 0; i < b.N; i++ {
-				start := time.Now()
-				wall += tickEvery
-				h.t0 = start.Add(-wall)
-				d.Dispatch(app.Dispatch{Mode: app.Update, Source: h, Function: func(ctx app.Context) { h.frame() }})
-				d.Consume()
-				worst = max(worst, time.Since(start))
-			}
-			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
-			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/frame")
+			playFrames(b, d, h)
 			b.ReportMetric(float64(h.rq.Now()), "virtual-ms")
 		})
 	}
